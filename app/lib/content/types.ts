@@ -1,0 +1,157 @@
+/** Content entities (spec site-shell §3). Shared by the content service and the components. */
+
+export interface PostLink {
+  label: string;
+  to: string;
+}
+
+export interface Post {
+  slug: string;
+  /** Site path of the post: '/posts/{category}/{slug}', '/{slug}' for a page, '/' for home. */
+  path: string;
+  /** Folder under posts/, or null for a page. */
+  category: string | null;
+  title: string;
+  description: string | null;
+  /** ISO date strings. */
+  date: string | null;
+  endDate: string | null;
+  searchable: boolean;
+  coverImage: string | null;
+  altText: string | null;
+  link: PostLink | null;
+  card: boolean;
+  displayFrequency: number | null;
+  hideOverlay: boolean;
+  order: number | null;
+  /** True when the post comes from content/shared. */
+  shared: boolean;
+  /** Sanitised HTML of the body. */
+  html: string;
+  /** Plain text of the body (for search and snippets). */
+  text: string;
+}
+
+export interface MenuItem {
+  label: string;
+  to: string | null;
+  drawerOnly: boolean;
+  barOnly: boolean;
+  /** Page slug whose text is embedded (footer columns). */
+  post: string | null;
+  children: MenuItem[];
+}
+
+export interface Menu {
+  slug: string;
+  menu: MenuItem[];
+}
+
+export interface Banner {
+  slug: string;
+  class: 'info' | 'promo' | 'alert';
+  /** Sanitised HTML. */
+  content: string;
+  date: string | null;
+  endDate: string;
+  desktopImage: string | null;
+  mobileImage: string | null;
+  link: string | null;
+  altText: string | null;
+}
+
+export interface Popup {
+  slug: string;
+  title: string;
+  app: boolean;
+  date: string | null;
+  endDate: string | null;
+  displayFrequency: number;
+  /** Sanitised HTML. */
+  html: string;
+}
+
+export interface LayoutPost {
+  slug: string;
+  title: string | null;
+  html: string;
+  text: string;
+}
+
+export interface StoreHours {
+  day: string;
+  hours: string;
+}
+
+export interface Location {
+  name: string;
+  /** URL slug of the name, used by /locations/{slug}. */
+  slug: string;
+  storeNumber: string;
+  address: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  latitude: number | null;
+  longitude: number | null;
+  phone: string | null;
+  adviewerPage: string | null;
+  hidden: boolean;
+  hiddenInHomeSelector: boolean;
+  hiddenInStoreSelector: boolean;
+  hours: StoreHours[];
+}
+
+export interface RetailerInfo {
+  adviewerPage: string | null;
+  locations: Location[];
+  aceLocations: Location[];
+}
+
+export interface PagePromo {
+  page: string;
+  pageLocation: string;
+  title: string | null;
+  desktopImage: string | null;
+  mobileImage: string | null;
+  link: string | null;
+  altText: string | null;
+}
+
+export interface EmailTemplate {
+  slug: string;
+  subject: string;
+  /** Markdown body with {{placeholders}}. */
+  body: string;
+  shared: boolean;
+}
+
+export interface SearchHighlightText {
+  type: 'text' | 'hit';
+  value: string;
+}
+
+export interface SearchResult {
+  title: string;
+  path: string;
+  /** Snippet HTML: escaped text, matches wrapped in <mark>, leading '…' when cut. */
+  content: string;
+  score: number;
+  highlights: { path: string; texts: SearchHighlightText[] }[];
+}
+
+export interface PostQuery {
+  /** Folder under posts/; null selects pages only; undefined selects all. */
+  category?: string | null;
+  /** Equality filters on post fields (e.g. { card: true }). */
+  where?: Partial<Record<keyof Post, string | number | boolean | null>>;
+  /** 'field:asc' or 'field:desc'; default 'date:desc'. */
+  sort?: string;
+  limit?: number;
+  skip?: number;
+  /** Return only these fields (slug and path are always kept). */
+  only?: (keyof Post)[];
+  /** Include posts that are not visible yet or any more (for tenants:check). */
+  includeHidden?: boolean;
+}

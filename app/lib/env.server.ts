@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * Environment, validated once at start-up. A bad value stops the process with one line that names
+ * the variable, so an operator never has to read a stack trace to find a typo.
+ */
+const urlString = z.string().url();
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  TENANTS_DIR: z.string().min(1).default('tenants'),
+  CONTENT_DIR: z.string().min(1).default('content'),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional(),
+  LOYALTY_API_URL: urlString.optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How often (ms) the tenants folder is rescanned in addition to file-system events. */
+  TENANTS_RESCAN_MS: z.coerce.number().int().min(200).max(60000).default(2000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses an environment; empty strings count as unset. Throws a one-line message on failure. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue.path.join('.');
+    throw new EnvError(`Invalid environment: ${name} ${issue.message}`);
+  }
+  return result.data;
+}
+
+export class EnvError extends Error {
+  name = 'EnvError';
+}

@@ -1,0 +1,281 @@
+import { z } from 'zod';
+
+/**
+ * The tenant file: everything that differs between brands. A brand is one JSON file in tenants/;
+ * no code compares a site path with a literal. Secrets never live here: a tenant names the
+ * environment variable that holds each one (fields ending in `Env`).
+ */
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #006993');
+const sitePath = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lower-case letters, digits and dashes');
+const hostname = z
+  .string()
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+    'must be a lower-case host name without port',
+  );
+/** A path inside the site: starts with one '/', never '//' (that would leave the site). */
+const sitePathname = z
+  .string()
+  .regex(/^\/(?!\/)[^\s\\]*$/, "must be a path starting with '/'");
+/** An image source: must start with '/' (spec §5). */
+const imageSrc = z.string().regex(/^\/(?!\/)\S*$/, "must start with '/'");
+const httpsOrLocalUrl = z
+  .string()
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) address');
+const envName = z
+  .string()
+  .regex(/^[A-Z][A-Z0-9_]*$/, 'must be the NAME of an environment variable (A-Z, 0-9, _)');
+
+export const hiddenElementValues = [
+  'system-bar',
+  'sticky-bar',
+  'search',
+  'home-store-chooser',
+  'my-rewards-button',
+  'footer-signup',
+  'social-links',
+  'customer-service-card',
+  'survey',
+  'ad-tracking-pixel',
+  'post-carousel',
+  'wallet-credit-column',
+  'digital-coupon-savings-column',
+  'reward-offers',
+] as const;
+
+export const tenantSchema = z
+  .object({
+    $schema: z.string().optional(),
+    /** Selects the brand's content folder (content/<sitePath>/). */
+    sitePath,
+    /** Host names (no port) that serve this brand. */
+    hostnames: z.array(hostname).min(1, 'needs at least one host name'),
+    /**
+     * Public origin used for links in e-mails and canonical URLs. When absent (demo brands), it is
+     * http://<first host name>:<PORT>.
+     */
+    canonicalOrigin: httpsOrLocalUrl
+      .refine((v) => new URL(v).pathname === '/' && !new URL(v).search, 'must be an origin only')
+      .optional(),
+    retailerName: z.string().min(1),
+    /** Shown after '{page} - ' in titles; defaults to retailerName. */
+    siteTitle: z.string().min(1).optional(),
+    rewards: z
+      .object({
+        /** e.g. 'Perks' or 'Rewards'. */
+        programName: z.string().min(1).default('Rewards'),
+        /** Perks-branded brands say 'Perks' where others say 'Rewards' (About Perks, My Perks). */
+        perksWording: z.boolean().default(false),
+        /** Point thresholds; the points panel shows only when present. */
+        tiers: z.array(z.number().int().positive()).default([]),
+        logo: imageSrc.optional(),
+        showSavings: z.boolean().default(false),
+        /** Where a guest opening /rewards goes. */
+        guestRedirect: z.enum(['/about-rewards', '/login']).default('/about-rewards'),
+        /** Extra sentence under credits, e.g. 'You have 180 days to redeem your credit.' */
+        creditNote: z.string().min(1).optional(),
+        /** Registration and account show a reward-choice radio group. */
+        rewardChoice: z.boolean().default(false),
+        /** Relabel 'Fuel Rewards' as available at specific locations only. */
+        fuelRewardsLabel: z.string().min(1).optional(),
+        noPoints: z.boolean().default(false),
+      })
+      .default({}),
+    theme: z
+      .object({
+        primary: hexColor.default('#006993'),
+        secondary: hexColor.default('#62cbc9'),
+        /** Optional font stack for body and headings. */
+        fontFamily: z.string().min(1).max(200).optional(),
+      })
+      .default({}),
+    logo: z
+      .object({
+        src: imageSrc,
+        alt: z.string().min(1),
+        width: z.number().int().positive().max(600).default(160),
+        height: z.number().int().positive().max(200).default(48),
+      })
+      .optional(),
+    favicon: imageSrc.optional(),
+    /** Survey dialog address (survey shown only when set). */
+    surveyUrl: httpsOrLocalUrl.optional(),
+    social: z
+      .object({
+        facebook: httpsOrLocalUrl.optional(),
+        twitter: httpsOrLocalUrl.optional(),
+        instagram: httpsOrLocalUrl.optional(),
+        pinterest: httpsOrLocalUrl.optional(),
+        youtube: httpsOrLocalUrl.optional(),
+        snapchat: httpsOrLocalUrl.optional(),
+      })
+      .default({}),
+    /** Copyright line credit after the year and retailer. */
+    copyrightCredit: z.string().min(1).default('Member of a food-distribution cooperative'),
+    customerService: z
+      .object({
+        phone: z.string().min(7),
+        hours: z.string().min(1).default('Mon-Fri 8 AM-5 PM MST'),
+        email: z.string().email().optional(),
+      })
+      .optional(),
+    menus: z
+      .object({
+        /** Menu slugs shown in the app bar, the extension row and the footer. */
+        main: z.string().min(1).nullable().default('main'),
+        mainTop: z.string().min(1).nullable().default('main-top'),
+        footer: z.string().min(1).nullable().default('footer'),
+      })
+      .default({}),
+    hiddenElements: z.array(z.enum(hiddenElementValues)).default([]),
+    /** Footer signup is hidden on these first path segments (spec §2 footer). */
+    footerSignupHiddenOn: z
+      .array(z.string().min(1))
+      .default([
+        'contact-us',
+        'customer-service',
+        'privacy-practices',
+        'privacy',
+        'ace',
+        'pharmacy',
+        'citrus-pear',
+      ]),
+    features: z
+      .object({
+        systemBar: z.boolean().default(false),
+        stickyBar: z.boolean().default(false),
+        /** Cookie notice and analytics data layer. */
+        analytics: z.boolean().default(true),
+        /** Store selector inside the navigation drawer. */
+        drawerStoreSelector: z.boolean().default(false),
+        storeCarousel: z.boolean().default(false),
+        postCategoriesAs: z.enum(['tabs', 'aside']).default('tabs'),
+      })
+      .default({}),
+    systemBarText: z.string().min(1).optional(),
+    stickyBarText: z.string().min(1).optional(),
+    registration: z
+      .object({
+        addressHidden: z.boolean().default(false),
+        zipOptional: z.boolean().default(false),
+        /** 'How did you hear about our rewards program?' */
+        organizationQuestion: z.boolean().default(false),
+        birthdayHint: z.string().min(1).optional(),
+        loginSubtitle: z.string().min(1).optional(),
+      })
+      .default({}),
+    stores: z
+      .object({
+        /** Index into the visible locations of the default home store (e.g. 4 = fifth). */
+        defaultLocationIndex: z.number().int().min(0).optional(),
+      })
+      .default({}),
+    newsletter: z
+      .object({
+        variant: z.enum(['standard', 'ace']).default('standard'),
+        subscribeUrl: httpsOrLocalUrl.optional(),
+        aceSubscribeUrl: httpsOrLocalUrl.optional(),
+      })
+      .default({}),
+    /** Path a shopper goes to after logging in from /login or /register. */
+    afterLogIn: sitePathname.optional(),
+    /** Origins allowed to frame this brand's pages (CSP frame-ancestors); none by default. */
+    frameAncestors: z.array(httpsOrLocalUrl).default([]),
+    analytics: z
+      .object({
+        /** Data-layer name pushed to after each route change. */
+        dataLayerName: z
+          .string()
+          .regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/)
+          .default('dataLayer'),
+        adTrackingPixelUrl: httpsOrLocalUrl.optional(),
+      })
+      .default({}),
+    /** Outside services: addresses are public; secrets are named by environment variable. */
+    services: z
+      .object({
+        loyalty: z
+          .object({
+            appId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+            basicCredentialEnv: envName.optional(),
+            bearerTokenEnv: envName.optional(),
+          })
+          .optional(),
+        adviewer: z.object({ url: httpsOrLocalUrl, defaultPage: z.string().min(1) }).optional(),
+        weeklyAdExternalUrl: httpsOrLocalUrl.optional(),
+        sso: z
+          .object({
+            url: httpsOrLocalUrl,
+            clientId: z.string().min(1),
+            clientSecretEnv: envName.optional(),
+          })
+          .optional(),
+        recaptcha: z.object({ siteKey: z.string().min(1), secretKeyEnv: envName }).optional(),
+        maps: z.object({ apiKeyEnv: envName }).optional(),
+        adStudio: z.object({ url: httpsOrLocalUrl }).optional(),
+      })
+      .default({}),
+  })
+  .strict();
+
+export type TenantInput = z.input<typeof tenantSchema>;
+export type TenantConfig = z.output<typeof tenantSchema>;
+export type HiddenElement = (typeof hiddenElementValues)[number];
+
+/** A loaded tenant: its validated config plus derived values. */
+export interface Tenant extends TenantConfig {
+  /** Resolved canonical origin (never from the Host header). */
+  origin: string;
+  /** Title suffix. */
+  title: string;
+  /** File the tenant came from (for logs). */
+  file: string;
+}
+
+/**
+ * The part of a tenant that may reach the browser: no environment variable names, no service
+ * secrets, no file paths.
+ */
+export function publicTenant(t: Tenant) {
+  return {
+    sitePath: t.sitePath,
+    origin: t.origin,
+    retailerName: t.retailerName,
+    title: t.title,
+    rewards: t.rewards,
+    theme: t.theme,
+    logo: t.logo ?? null,
+    favicon: t.favicon ?? null,
+    surveyUrl: t.surveyUrl ?? null,
+    social: t.social,
+    copyrightCredit: t.copyrightCredit,
+    customerService: t.customerService ?? null,
+    menus: t.menus,
+    hiddenElements: t.hiddenElements,
+    footerSignupHiddenOn: t.footerSignupHiddenOn,
+    features: t.features,
+    systemBarText: t.systemBarText ?? null,
+    stickyBarText: t.stickyBarText ?? null,
+    registration: t.registration,
+    stores: t.stores,
+    newsletter: { variant: t.newsletter.variant },
+    afterLogIn: t.afterLogIn ?? null,
+    analytics: t.analytics,
+  };
+}
+export type PublicTenant = ReturnType<typeof publicTenant>;
+
+/** Formats the first zod issue as `field.path: message` for logs and tenants:check. */
+export function describeTenantError(error: z.ZodError): string {
+  return error.issues
+    .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)
+    .join('; ');
+}
+
+export function isHidden(t: { hiddenElements: readonly string[] }, el: HiddenElement) {
+  return t.hiddenElements.includes(el);
+}

@@ -1,0 +1,12 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '~': path.resolve(__dirname, 'app') } },
+  test: {
+    include: ['app/**/*.test.{ts,tsx}', 'services/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['./test/setup.ts'],
+    testTimeout: 20000,
+  },
+});
