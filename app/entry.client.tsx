@@ -1,0 +1,29 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { RemixBrowser } from '@remix-run/react';
+import { startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { EMOTION_KEY, NonceContext, SsrStylesContext, type SsrStyle } from '~/lib/emotion';
+
+// Read what the server sent before emotion or React touch the DOM.
+const ssrStyles: SsrStyle[] = Array.from(
+  document.head.querySelectorAll<HTMLStyleElement>(`style[data-emotion^="${EMOTION_KEY} "]`),
+).map((el) => ({
+  ids: (el.getAttribute('data-emotion') ?? '').slice(EMOTION_KEY.length + 1),
+  css: el.textContent ?? '',
+}));
+const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
+const cache = createCache({ key: EMOTION_KEY, nonce });
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <NonceContext.Provider value={nonce}>
+      <SsrStylesContext.Provider value={ssrStyles}>
+        <CacheProvider value={cache}>
+          <RemixBrowser />
+        </CacheProvider>
+      </SsrStylesContext.Provider>
+    </NonceContext.Provider>,
+  );
+});

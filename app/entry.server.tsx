@@ -1,0 +1,73 @@
+import { PassThrough } from 'node:stream';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import type { AppLoadContext, EntryContext } from '@remix-run/node';
+import { RemixServer } from '@remix-run/react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { EMOTION_KEY, INSERTION_META, NonceContext } from '~/lib/emotion';
+import { logger } from '~/lib/logger.server';
+
+/** A slow secondary part of a page gives up after this long and renders its fallback. */
+export const streamTimeout = 5000;
+
+/**
+ * Renders the whole document (waiting for deferred data, so pages are complete without
+ * JavaScript), then puts only the styles this page uses into <head>.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.nonce;
+  const cache = createCache({ key: EMOTION_KEY, nonce });
+  const emotion = createEmotionServer(cache);
+
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <CacheProvider value={cache}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </CacheProvider>
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough();
+          const chunks: Buffer[] = [];
+          body.on('data', (c: Buffer) => chunks.push(c));
+          body.on('end', () => {
+            let html = Buffer.concat(chunks).toString('utf8');
+            const { styles } = emotion.extractCriticalToChunks(html);
+            const tags = emotion.constructStyleTagsFromChunks({ html, styles });
+            const at = html.indexOf(INSERTION_META);
+            if (at !== -1) {
+              const end = at + INSERTION_META.length;
+              html = html.slice(0, end) + tags + html.slice(end);
+            }
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            resolve(new Response(`<!DOCTYPE html>${html}`, { status, headers: responseHeaders }));
+          });
+          pipe(body);
+        },
+        onShellError(error) {
+          reject(error);
+        },
+        onError(error) {
+          status = 500;
+          logger.error({ err: error }, 'render error');
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  logger.error({ err: error, url: new URL(request.url).pathname }, 'request error');
+}

@@ -1,0 +1,27 @@
+import type { ContentService } from '~/lib/content/content.server';
+import type { Env } from '~/lib/env.server';
+import type { SessionStorages } from '~/lib/session.server';
+import type { Tenant } from '~/lib/tenant/schema';
+
+/** Process-wide services, built once in server.ts (or by a test) and shared by every request. */
+export interface AppServices {
+  env: Env;
+  content: ContentService;
+  sessions: SessionStorages;
+  /** Hash of the brand stylesheet, for its immutable URL. */
+  themeHref: (tenant: Tenant) => string;
+}
+
+/** Per-request context handed to every loader and action. */
+export interface AppContext {
+  tenant: Tenant;
+  nonce: string;
+  services: AppServices;
+  /** True when the request reached us over https (directly or via a trusted proxy). */
+  https: boolean;
+}
+
+declare module '@remix-run/node' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

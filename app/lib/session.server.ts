@@ -1,0 +1,56 @@
+import {
+  createCookieSessionStorage,
+  type AppLoadContext,
+  type Session,
+  type SessionStorage,
+} from '@remix-run/node';
+
+export interface SessionData {
+  /** Chosen home store number (spec: may differ from the shopper's saved store). */
+  homeStore?: string;
+}
+export interface SessionFlash {
+  notice?: string;
+}
+export type AppSession = Session<SessionData, SessionFlash>;
+
+/**
+ * Cookie sessions: signed, httpOnly, SameSite=Lax, host-only (no Domain attribute, so a cookie
+ * set by one brand is never sent to another). Secure whenever the brand is served over https
+ * and always in production.
+ */
+export function createSessionStorages(secret: string, production: boolean) {
+  const make = (secure: boolean): SessionStorage<SessionData, SessionFlash> =>
+    createCookieSessionStorage<SessionData, SessionFlash>({
+      cookie: {
+        name: '__session',
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure,
+        secrets: [secret],
+        maxAge: 60 * 60 * 24 * 90,
+      },
+    });
+  const secure = make(true);
+  const plain = make(false);
+  return {
+    /** Storage for a brand origin: Secure cookies on https, and in production. */
+    forOrigin(origin: string, requestIsHttps: boolean) {
+      return production || requestIsHttps || origin.startsWith('https:') ? secure : plain;
+    },
+  };
+}
+export type SessionStorages = ReturnType<typeof createSessionStorages>;
+
+function storageFor(context: AppLoadContext) {
+  return context.services.sessions.forOrigin(context.tenant.origin, context.https);
+}
+
+export function getSession(request: Request, context: AppLoadContext): Promise<AppSession> {
+  return storageFor(context).getSession(request.headers.get('Cookie'));
+}
+
+export function commitSession(session: AppSession, context: AppLoadContext): Promise<string> {
+  return storageFor(context).commitSession(session);
+}

@@ -1,0 +1,36 @@
+/** 'fresh-produce' -> 'Fresh Produce': a category label from a path segment (spec §2). */
+export function labelFromSegment(segment: string): string {
+  return decodeURIComponent(segment)
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** The category label of a post list: the second segment of its content path. */
+export function categoryLabel(pathname: string): string {
+  const segment = pathname.split('/').filter(Boolean)[1];
+  return segment ? labelFromSegment(segment) : 'All Posts';
+}
+
+const SHORT = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'America/Denver',
+});
+const LONG = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'America/Denver',
+});
+
+/** Dates shown to shoppers are in Denver time (spec accounts §9). */
+export function formatDate(iso: string | null | undefined, style: 'short' | 'long' = 'short') {
+  if (!iso) return '';
+  const d = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return (style === 'long' ? LONG : SHORT).format(d);
+}

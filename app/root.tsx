@@ -1,0 +1,82 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { ErrorView } from '~/components/error-view';
+import { SiteShell } from '~/components/shell/site-shell';
+import { EmotionStyles, useNonce } from '~/lib/emotion';
+import { normalizeError } from '~/lib/errors';
+import { loadLayout, resolveHomeStore } from '~/lib/layout.server';
+import { getSession } from '~/lib/session.server';
+import { useRootData } from '~/lib/root-data';
+import { publicTenant } from '~/lib/tenant/schema';
+import { getSystems } from '~/lib/theme/system';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getSession(request, context);
+  const home = resolveHomeStore(context, session.get('homeStore'));
+  return {
+    tenant: publicTenant(context.tenant),
+    themeHref: context.services.themeHref(context.tenant),
+    layout: loadLayout(context),
+    homeStore: home ? { storeNumber: home.storeNumber, name: home.name, slug: home.slug } : null,
+    /** The signed-in shopper (accounts issue); null for a guest. */
+    user: null as null | { firstName: string },
+    year: new Date().getFullYear(),
+  };
+}
+
+/** The shell's data changes only after a form post (home store, login), not on navigation. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+
+const defaultTheme = { primary: '#006993', secondary: '#62cbc9' };
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const system = getSystems(data?.tenant.theme ?? defaultTheme).render;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={data?.tenant.theme.primary ?? defaultTheme.primary} />
+        {data?.tenant.favicon ? <link rel="icon" href={data.tenant.favicon} /> : null}
+        {data ? <link rel="stylesheet" href={data.themeHref} /> : null}
+        <Meta />
+        <Links />
+        <EmotionStyles nonce={nonce} />
+      </head>
+      <body>
+        <ChakraProvider value={system}>{children}</ChakraProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = normalizeError(useRouteError());
+  const data = useRootData();
+  const view = <ErrorView {...error} />;
+  // Without root data (the root loader itself failed) there is no shell to draw.
+  return data ? <SiteShell>{view}</SiteShell> : view;
+}

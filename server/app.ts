@@ -1,0 +1,194 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { AppContext, AppServices } from '~/lib/context.server';
+import { logger } from '~/lib/logger.server';
+import { redirectFor } from '~/lib/redirects';
+import type { Tenant } from '~/lib/tenant/schema';
+import type { TenantRegistry } from '~/lib/tenant/registry.server';
+import { themeStylesheet } from '~/lib/theme/theme-css.server';
+import { isAllowedOrigin } from './origin-check';
+
+export interface ServerAppOptions {
+  registry: TenantRegistry;
+  services: AppServices;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  publicDir: string;
+  /** Extra health facts (e.g. the reference services' state). */
+  health?: () => Record<string, unknown>;
+}
+
+type Locals = { tenant: Tenant; nonce: string };
+
+function locals(res: Response): Locals {
+  return res.locals as Locals;
+}
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The Content-Security-Policy for one brand; nonces come from res.locals. */
+function cspDirectives() {
+  const nonce = (_req: unknown, res: unknown) => `'nonce-${locals(res as Response).nonce}'`;
+  const tenantOf = (res: unknown) => locals(res as Response).tenant;
+  return {
+    useDefaults: false,
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'", nonce],
+      'style-src': ["'self'", nonce],
+      // React style props and positioning of popovers set style attributes, never elements.
+      'style-src-attr': ["'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'"],
+      'frame-src': [
+        (_req: unknown, res: unknown) => {
+          const t = tenantOf(res);
+          const origins = [originOf(t.surveyUrl), originOf(t.services.adviewer?.url)].filter(Boolean);
+          return origins.length ? origins.join(' ') : "'none'";
+        },
+      ],
+      'object-src': ["'none'"],
+      'base-uri': ["'none'"],
+      'form-action': ["'self'"],
+      'frame-ancestors': [
+        (_req: unknown, res: unknown) => {
+          const list = tenantOf(res).frameAncestors.map((u) => new URL(u).origin);
+          return list.length ? `'self' ${list.join(' ')}` : "'self'";
+        },
+      ],
+      'manifest-src': ["'self'"],
+      'worker-src': ["'self'"],
+    },
+  };
+}
+
+/** Express app: security headers, static files, health, tenant resolution, then Remix. */
+export function createServerApp(opts: ServerAppOptions) {
+  const { registry, services, publicDir } = opts;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json({
+      status: 'ok',
+      uptimeSeconds: Math.round(process.uptime()),
+      brands: registry.all().length,
+      ...(opts.health?.() ?? {}),
+    });
+  });
+
+  app.use(compression());
+
+  // Fingerprinted client bundles: cache for a year.
+  app.use(
+    '/build',
+    express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }),
+  );
+
+  // Every other request belongs to a brand, chosen by host name alone.
+  app.use((req, res, next) => {
+    const tenant = registry.resolve(req.headers.host);
+    if (!tenant) {
+      res
+        .status(404)
+        .type('text/plain')
+        .set('Cache-Control', 'no-store')
+        .send('Not found: this site is not served here.\n');
+      return;
+    }
+    locals(res).tenant = tenant;
+    locals(res).nonce = crypto.randomBytes(16).toString('base64');
+    next();
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: cspDirectives() as never,
+      crossOriginEmbedderPolicy: false,
+      // Pages may be framed by the origins a brand lists (frame-ancestors decides).
+      xFrameOptions: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  );
+
+  // Spec §2 redirects: permanent.
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const to = redirectFor(req.path, req.url.slice(req.path.length));
+    if (to) return res.redirect(301, to);
+    next();
+  });
+
+  // The brand stylesheet (global reset, tokens) under a content-hashed URL.
+  app.get('/_theme/:file', (req, res) => {
+    const tenant = locals(res).tenant;
+    const sheet = themeStylesheet(tenant.theme);
+    if (req.params.file !== `${tenant.sitePath}.${sheet.hash}.css`) {
+      res.status(404).type('text/plain').send('Not found\n');
+      return;
+    }
+    res.set('Cache-Control', 'public, max-age=31536000, immutable');
+    res.type('text/css').send(sheet.css);
+  });
+
+  // Brand images from content/<site>/images, falling back to content/shared/images.
+  app.get('/images/*', (req, res, next) => {
+    const file = services.content.imageFile(locals(res).tenant.sitePath, req.path);
+    if (!file) return next();
+    res.sendFile(file, { maxAge: '1h', dotfiles: 'deny' });
+  });
+
+  app.use(express.static(publicDir, { maxAge: '1h', index: false }));
+
+  // CSRF: refuse state-changing requests from other origins before any action runs.
+  app.use((req, res, next) => {
+    const tenant = locals(res).tenant;
+    const ok = isAllowedOrigin({
+      method: req.method,
+      origin: req.get('origin'),
+      referer: req.get('referer'),
+      host: req.get('host'),
+      canonicalOrigin: tenant.origin,
+    });
+    if (ok) return next();
+    logger.warn({ path: req.path, origin: req.get('origin') }, 'cross-origin post refused');
+    res.status(403).type('text/plain').send('This request came from another site and was refused.\n');
+  });
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build: opts.build,
+      mode: services.env.NODE_ENV === 'production' ? 'production' : 'development',
+      getLoadContext: (req: Request, res: Response): AppContext => ({
+        tenant: locals(res).tenant,
+        nonce: locals(res).nonce,
+        services,
+        https: req.secure,
+      }),
+    }),
+  );
+
+  // Last resort: never a stack trace.
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error }, 'unhandled server error');
+    if (res.headersSent) return;
+    res.status(500).type('text/plain').send('An error occurred.\n');
+  });
+
+  return app;
+}
