@@ -38,7 +38,7 @@ const MATTER_OPTIONS = { engines: { javascript: refuse, coffee: refuse } };
 export function parseMarkdown(source: string): ParsedMarkdown {
   // Passing options also turns off gray-matter's global cache (keyed by the whole file text,
   // it would grow for ever under a file watcher).
-  const file = matter(source, MATTER_OPTIONS as unknown as matter.GrayMatterOption<string, never>);
+  const file = matter(source, MATTER_OPTIONS);
   const data: unknown = file.data ?? {};
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new Error('front matter must be a list of "key: value" lines');
@@ -49,23 +49,23 @@ export function parseMarkdown(source: string): ParsedMarkdown {
 // A private instance so nobody else's marked.use() changes our output.
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
 
-/** True for a same-site absolute path: '/x' but not '//host' or '/\host'. */
-export function isLocalPath(value: string | null | undefined): value is string {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value.trim());
+/** Removes the spaces and control characters browsers ignore inside a URL ('/\t/x' is '//x'). */
+export function compactUrl(value: string): string {
+  let out = '';
+  for (const ch of value) if (ch.charCodeAt(0) > 0x20) out += ch;
+  return out;
+}
+
+/** True for a same-site absolute path: '/x' but not '//host' or '/\\host'. */
+export function isLocalPath(value: unknown): boolean {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(compactUrl(value));
 }
 
 const ABSOLUTE_HTTP = /^\s*https?:/i;
 
 function sanitizeOptions(images: string[], dropped: string[]): sanitizeHtml.IOptions {
   return {
-    allowedTags: [
-      ...sanitizeHtml.defaults.allowedTags,
-      'img',
-      'del',
-      'ins',
-      'details',
-      'summary',
-    ],
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 'details', 'summary'],
     // No `style`, no `on*`: anything not listed here is removed.
     allowedAttributes: {
       a: ['href', 'title', 'rel', { name: 'target', multiple: false, values: ['_blank', '_self'] }],
@@ -95,16 +95,21 @@ function sanitizeOptions(images: string[], dropped: string[]): sanitizeHtml.IOpt
         }
         return { tagName, attribs: out };
       },
+      // Note the original address of an image about to be dropped (the sanitiser may have
+      // emptied it by the time exclusiveFilter runs) so the author can be told.
+      img: (tagName, attribs) => {
+        if (!isLocalPath(attribs.src)) dropped.push(attribs.src ?? '');
+        return { tagName, attribs };
+      },
     },
     // Images are served from this site only (docs/content.md): drop the others entirely.
     exclusiveFilter: (frame) => {
       if (frame.tag !== 'img') return false;
       const src = frame.attribs.src;
-      if (isLocalPath(src)) {
+      if (src && isLocalPath(src)) {
         images.push(src.trim());
         return false;
       }
-      dropped.push(src ?? '');
       return true;
     },
   };
@@ -152,8 +157,13 @@ const NAMED_ENTITIES: Record<string, string> = {
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      const code =
+        name[1] === 'x' || name[1] === 'X'
+          ? parseInt(name.slice(2), 16)
+          : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
+        ? String.fromCodePoint(code)
+        : whole;
     }
     return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
   });
@@ -210,7 +220,10 @@ export function renderEmailTemplate(
   values: PlaceholderValues,
 ): { subject: string; html: string; text: string } {
   // A subject is a mail header: no line breaks may be smuggled in through a value.
-  const subject = fillPlaceholders(template.subject, values, { escape: false }).replace(/[\r\n]+/g, ' ');
+  const subject = fillPlaceholders(template.subject, values, { escape: false }).replace(
+    /[\r\n]+/g,
+    ' ',
+  );
   const { html, text } = renderMarkdown(fillPlaceholders(template.body, values));
   return { subject, html, text };
 }

@@ -1,0 +1,57 @@
+import http from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const PORT = Number(process.env.E2E_PORT ?? 4173);
+
+/** The address of a brand: Chromium resolves every *.localhost name to loopback. */
+export function brandUrl(site: string, path = '/') {
+  return `http://${site}.localhost:${PORT}${path}`;
+}
+
+/**
+ * A raw HTTP request to the e2e server with any Host header (Node does not resolve *.localhost,
+ * and a test sometimes needs a host name no browser would send).
+ */
+export function rawRequest(opts: {
+  host: string;
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: opts.path,
+        method: opts.method ?? 'GET',
+        headers: { host: opts.host, ...(opts.headers ?? {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (opts.body) req.write(opts.body);
+    req.end();
+  });
+}
+
+/** Fails on any serious or critical axe violation, listing them. */
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests run the production build with its embedded services on a private port, with
+ * a copy of tenants/ (a test drops new brand files into it) and a fresh data folder.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+const root = path.resolve('.cache/e2e');
+export const E2E_TENANTS_DIR = path.join(root, 'tenants');
+const dataDir = path.join(root, 'data');
+
+if (!process.env.TEST_WORKER_INDEX) {
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.mkdirSync(E2E_TENANTS_DIR, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  for (const f of fs.readdirSync('tenants')) {
+    fs.copyFileSync(path.join('tenants', f), path.join(E2E_TENANTS_DIR, f));
+  }
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const launchOptions = { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS };
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: '.cache/playwright.json' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@nojs-only/ },
+    { name: 'no-js', use: { javaScriptEnabled: false }, grep: /@nojs/ },
+  ],
+  webServer: {
+    command: 'node --import tsx server.ts',
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TENANTS_DIR: E2E_TENANTS_DIR,
+      TENANTS_RESCAN_MS: '1000',
+      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

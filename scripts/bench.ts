@@ -1,0 +1,184 @@
+// `npm run bench`: builds for production, starts the site on its demo data, and from this second
+// process measures pages with autocannon (10 connections). For each page it also serves the very
+// same HTML bytes from a plain static server (a third process) and prints the SSR/static ratio,
+// the HTML size and the page's first-load JavaScript (gzip).
+//
+// Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (10), BENCH_BRAND (lins),
+// BENCH_SKIP_BUILD=1 to reuse the current build.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const brand = process.env.BENCH_BRAND ?? 'lins';
+const port = 4300 + Math.floor(Math.random() * 500);
+const staticPort = port + 1;
+const host = `${brand}.localhost:${port}`;
+
+export interface BenchPage {
+  name: string;
+  path: string;
+}
+
+/** Pages measured; later issues add theirs here. */
+export const pages: BenchPage[] = [
+  { name: 'home', path: '/' },
+  { name: 'post', path: '' }, // filled with the first post linked from /posts
+];
+
+function waitForHealth(url: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise<void>((resolve, reject) => {
+    const tick = async () => {
+      try {
+        const res = await fetch(url);
+        if (res.ok) return resolve();
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline) return reject(new Error(`${url} did not come up`));
+      setTimeout(tick, 250);
+    };
+    void tick();
+  });
+}
+
+async function get(pathname: string) {
+  const res = await fetch(`http://127.0.0.1:${port}${pathname}`, { headers: { host } });
+  const body = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, body, text: body.toString('utf8') };
+}
+
+/** Sum of gzip sizes of the scripts a first load fetches (entry, modulepreloads, route chunks). */
+async function firstLoadJs(html: string) {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import \* as route\d+ from "([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]);
+  let raw = 0;
+  let gz = 0;
+  for (const u of urls) {
+    const { body } = await get(u);
+    raw += body.length;
+    gz += zlib.gzipSync(body, { level: 9 }).length;
+  }
+  return { files: urls.size, raw, gz };
+}
+
+function startStatic(file: string): ChildProcess {
+  // A plain node:http server answering every request with the same bytes and headers a CDN
+  // would send (gzip negotiated like the site's compression middleware).
+  const code = `
+    const http = require('http'); const zlib = require('zlib'); const fs = require('fs');
+    const body = fs.readFileSync(${JSON.stringify(file)}); const gz = zlib.gzipSync(body);
+    http.createServer((req, res) => {
+      const accept = /gzip/.test(req.headers['accept-encoding'] || '');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'vary': 'Accept-Encoding',
+        ...(accept ? { 'content-encoding': 'gzip' } : {}) });
+      res.end(accept ? gz : body);
+    }).listen(${staticPort}, '127.0.0.1');`;
+  return spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+}
+
+function cannon(url: string, headers: Record<string, string>) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      { url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip', ...headers } },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+function summary(r: autocannon.Result) {
+  const l = r.latency as unknown as Record<string, number>;
+  return {
+    reqPerSec: Math.round(r.requests.average),
+    p50: l.p50,
+    // autocannon reports p90 and p97.5; p95 is interpolated between them.
+    p95: Math.round((l.p90 + ((l.p97_5 - l.p90) * 5) / 7.5) * 10) / 10,
+    p99: l.p99,
+    errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+  };
+}
+
+async function main() {
+  if (!process.env.BENCH_SKIP_BUILD) {
+    console.log('building for production...');
+    const b = spawnSync('npx', ['remix', 'build'], { stdio: 'inherit' });
+    if (b.status !== 0) process.exit(b.status ?? 1);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghij',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const cleanup = () => {
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('exit', cleanup);
+  await waitForHealth(`http://127.0.0.1:${port}/healthz`);
+
+  const list = await get('/posts');
+  const firstPost = list.text.match(/href="(\/posts\/[a-z0-9-]+\/[a-z0-9-]+)"/);
+  pages[1].path = firstPost ? firstPost[1] : '/posts';
+
+  console.log(
+    `\nbench: brand ${brand}, ${connections} connections, ${seconds} s per run, node ${process.version}, ${os.cpus().length} cores\n`,
+  );
+  const rows: Record<string, string | number>[] = [];
+  for (const page of pages) {
+    const { status, body, text } = await get(page.path);
+    if (status !== 200) throw new Error(`${page.path} answered ${status}`);
+    const js = await firstLoadJs(text);
+    // Warm up, then measure.
+    await cannon(`http://127.0.0.1:${port}${page.path}`, { host });
+    const ssr = summary(await cannon(`http://127.0.0.1:${port}${page.path}`, { host }));
+    const file = path.join(dataDir, `${page.name}.html`);
+    fs.writeFileSync(file, body);
+    const stat = startStatic(file);
+    await waitForHealth(`http://127.0.0.1:${staticPort}/`);
+    const st = summary(await cannon(`http://127.0.0.1:${staticPort}/`, {}));
+    stat.kill();
+    await new Promise((r) => setTimeout(r, 300));
+    rows.push({
+      page: `${page.name} ${page.path}`,
+      'req/s': ssr.reqPerSec,
+      'p50 ms': ssr.p50,
+      'p95 ms': ssr.p95,
+      'p99 ms': ssr.p99,
+      errors: ssr.errors,
+      'static req/s': st.reqPerSec,
+      'ssr/static': Math.round((ssr.reqPerSec / st.reqPerSec) * 100) / 100,
+      'html KB': Math.round(body.length / 102.4) / 10,
+      'html gz KB': Math.round(zlib.gzipSync(body).length / 102.4) / 10,
+      'first-load JS gz KB': Math.round(js.gz / 102.4) / 10,
+    });
+  }
+  console.table(rows);
+  const home = await get('/');
+  const css = await get(home.text.match(/href="(\/_theme\/[^"]+)"/)?.[1] ?? '/');
+  console.log(
+    `brand stylesheet (cached, immutable): ${Math.round(css.body.length / 102.4) / 10} KB, gzip ${Math.round(zlib.gzipSync(css.body).length / 102.4) / 10} KB`,
+  );
+  cleanup();
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+// `npm run tenants:check`: validates every tenant file and its content (dates, links to posts,
+// images present, menus) and that tenants/schema.json is current. Exits 1 on any problem.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createContentService } from '../app/lib/content/content.server';
+import { loadTenants } from '../app/lib/tenant/registry.server';
+import { tenantJsonSchema } from './tenants-schema';
+
+const tenantsDir = path.resolve(process.env.TENANTS_DIR ?? 'tenants');
+const contentDir = path.resolve(process.env.CONTENT_DIR ?? 'content');
+
+const problems: string[] = [];
+const { tenants, problems: tenantProblems } = loadTenants(tenantsDir, 3000);
+for (const p of tenantProblems) problems.push(`tenants/${p.file}: ${p.message}`);
+
+const content = createContentService({ dir: contentDir });
+for (const t of tenants) {
+  const site = t.sitePath;
+  if (!fs.existsSync(path.join(contentDir, site))) {
+    console.log(`${t.file}: no content/${site}/ folder; the brand shows shared content only`);
+  }
+  for (const p of content.problems(site)) problems.push(`${p.file}: ${p.message}`);
+  if (t.logo && !content.imageFile(site, t.logo.src)) {
+    problems.push(`tenants/${t.file}: logo.src ${t.logo.src} does not exist under content/${site}/images or content/shared/images`);
+  }
+  if (t.favicon && !content.imageFile(site, t.favicon) && !fs.existsSync(path.join('public', t.favicon))) {
+    problems.push(`tenants/${t.file}: favicon ${t.favicon} does not exist`);
+  }
+  if (!content.home(site)) problems.push(`content/${site}: no posts/home.md (the home page)`);
+  const locations = content.retailerInfo(site).locations.filter((l) => !l.hidden);
+  const index = t.stores.defaultLocationIndex;
+  if (index !== undefined && !locations[index]) {
+    problems.push(`tenants/${t.file}: stores.defaultLocationIndex ${index} but only ${locations.length} visible locations`);
+  }
+  console.log(`${t.file}: ${t.retailerName}, ${locations.length} locations, ${content.posts(site, {}).length} visible posts`);
+}
+content.close();
+
+const schemaFile = path.join(tenantsDir, 'schema.json');
+if (!fs.existsSync(schemaFile) || fs.readFileSync(schemaFile, 'utf8') !== tenantJsonSchema()) {
+  problems.push('tenants/schema.json is out of date: run `npm run tenants:schema`');
+}
+
+// A problem in shared/ is reported once per brand; say it once.
+const unique = [...new Set(problems)];
+if (unique.length) {
+  console.error(`\n${unique.length} problem(s):`);
+  for (const p of unique) console.error(`  - ${p}`);
+  process.exit(1);
+}
+console.log(`\nAll ${tenants.length} tenants and their content are valid.`);
