@@ -50,7 +50,8 @@ export default function handleRequest(
               html = html.slice(0, end) + tags + html.slice(end);
             }
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-            resolve(new Response(`<!DOCTYPE html>${html}`, { status, headers: responseHeaders }));
+            // React emits the doctype itself when the root element is <html>.
+            resolve(new Response(html, { status, headers: responseHeaders }));
           });
           pipe(body);
         },

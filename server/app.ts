@@ -122,8 +122,16 @@ export function createServerApp(opts: ServerAppOptions) {
       // Pages may be framed by the origins a brand lists (frame-ancestors decides).
       xFrameOptions: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Set below, only where the brand is served over https.
+      strictTransportSecurity: false,
     }),
   );
+  app.use((req, res, next) => {
+    if (req.secure || locals(res).tenant.origin.startsWith('https:')) {
+      res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
+    next();
+  });
 
   // Spec §2 redirects: permanent.
   app.use((req, res, next) => {

@@ -12,16 +12,19 @@ export interface AppServices {
   themeHref: (tenant: Tenant) => string;
 }
 
-/** Per-request context handed to every loader and action. */
-export interface AppContext {
+/**
+ * Per-request context handed to every loader and action (a type alias, so it fits Remix's
+ * index-signature AppLoadContext).
+ */
+export type AppContext = {
   tenant: Tenant;
   nonce: string;
   services: AppServices;
   /** True when the request reached us over https (directly or via a trusted proxy). */
   https: boolean;
-}
+};
 
-declare module '@remix-run/node' {
+declare module '@remix-run/server-runtime' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends AppContext {}
 }
