@@ -50,7 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={data?.tenant.theme.primary ?? defaultTheme.primary} />
-        {data?.tenant.favicon ? <link rel="icon" href={data.tenant.favicon} /> : null}
+        <link rel="icon" href={data?.tenant.favicon ?? '/favicon.svg'} />
         {data ? <link rel="stylesheet" href={data.themeHref} /> : null}
         <Meta />
         <Links />

@@ -49,7 +49,17 @@ function cspDirectives() {
       'style-src': ["'self'", nonce],
       // React style props and positioning of popovers set style attributes, never elements.
       'style-src-attr': ["'unsafe-inline'"],
-      'img-src': ["'self'", 'data:'],
+      'img-src': [
+        "'self'",
+        'data:',
+        (_req: unknown, res: unknown) => {
+          const t = tenantOf(res);
+          // Third-party pixels a brand configures: the ad tracking pixel and the ad studio.
+          return [originOf(t.analytics.adTrackingPixelUrl), originOf(t.services.adStudio?.url)]
+            .filter(Boolean)
+            .join(' ');
+        },
+      ],
       'font-src': ["'self'", 'data:'],
       'connect-src': ["'self'"],
       'frame-src': [

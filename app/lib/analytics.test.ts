@@ -37,7 +37,9 @@ describe('analytics', () => {
     vi.advanceTimersByTime(249);
     expect(layer()).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(layer()).toEqual([{ event: 'page_view', page_path: '/weekly-ad', page_title: 'Home - Store' }]);
+    expect(layer()).toEqual([
+      { event: 'page_view', page_path: '/weekly-ad', page_title: 'Home - Store' },
+    ]);
   });
 
   it('pushes 250 ms after each route change, reading the title at push time', () => {

@@ -2,13 +2,12 @@ import { Box, Button, Heading, HStack, Input, Text } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { SearchResults } from '~/components/search/search-results';
+import { MAX_QUERY, normalizeQuery } from '~/components/shell/search-logic';
 import { pageMeta } from '~/lib/meta';
-
-export const MAX_QUERY = 100;
 
 /** Content search (spec §4, §9). The header box asks this loader too, so both agree. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY);
+  const q = normalizeQuery(new URL(request.url).searchParams.get('q') ?? '');
   const results = q
     ? context.services.content
         .search(context.tenant.sitePath, q)

@@ -1,12 +1,116 @@
 import { Box } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useLocation } from '@remix-run/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useRootData } from '~/lib/root-data';
+import { isHidden } from '~/lib/tenant/schema';
+import { AppBar } from './app-bar';
+import { CookieNotice } from './cookie-notice';
+import { SiteFooter } from './footer';
+import { footerSignupVisible } from './footer-signup';
+import { barItems, drawerItems } from './menu-items';
+import { NavDrawer } from './nav-drawer';
+import { PopupPost } from './popup-post';
+import { SiteBanner } from './site-banner';
+import { SiteNavFallback } from './site-nav-fallback';
+import { SkipLink } from './skip-link';
+import { StickyBar } from './sticky-bar';
+import { SystemBar } from './system-bar';
+import { useHydrated } from './use-hydrated';
 
+/**
+ * The default layout (spec §2), top to bottom: skip link, system bar, app bar, sticky bar,
+ * navigation drawer, site banner, popup post, the page, cookie notice, small-screen menu,
+ * footer. Every piece is chosen by the tenant's settings and the layout content from the root
+ * loader; the pieces below take props only.
+ */
 export function SiteShell({ children }: { children: ReactNode }) {
-  return (
-    <Box minH="100vh" display="flex" flexDirection="column">
-      <Box as="main" id="main" flex="1">
+  const data = useRootData();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // Every route change closes the drawer (the search menu closes itself the same way).
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [location.key]);
+
+  if (!data) {
+    return (
+      <Box as="main" id="main" tabIndex={-1}>
         {children}
       </Box>
+    );
+  }
+
+  const { tenant, layout, homeStore, user, year } = data;
+  const redirectTo = location.pathname + location.search;
+  const mainMenu = layout.menus.main?.menu ?? [];
+  const mainTopMenu = layout.menus.mainTop?.menu ?? [];
+  const drawerMenu = drawerItems(mainMenu);
+  const homeChoices = layout.locations.filter((l) => !l.hiddenInHomeSelector);
+  const showChooser = homeChoices.length > 1 && !isHidden(tenant, 'home-store-chooser');
+  const showSystemBar =
+    tenant.features.systemBar && tenant.systemBarText && !isHidden(tenant, 'system-bar');
+  const showStickyBar =
+    tenant.features.stickyBar && tenant.stickyBarText && !isHidden(tenant, 'sticky-bar');
+  const customerService =
+    tenant.customerService && !isHidden(tenant, 'customer-service-card')
+      ? { phone: tenant.customerService.phone, hours: tenant.customerService.hours }
+      : null;
+
+  return (
+    <Box colorPalette="brand" minH="100vh" display="flex" flexDirection="column">
+      <SkipLink />
+      {showSystemBar ? <SystemBar text={tenant.systemBarText!} /> : null}
+      <AppBar
+        retailerName={tenant.retailerName}
+        logo={tenant.logo}
+        mainItems={barItems(mainMenu)}
+        mainTopItems={barItems(mainTopMenu)}
+        showSearch={!isHidden(tenant, 'search')}
+        chooser={showChooser ? { locations: homeChoices, homeStore, redirectTo } : null}
+        user={user}
+        hydrated={hydrated}
+        drawerOpen={drawerOpen}
+        onOpenDrawer={() => setDrawerOpen(true)}
+      />
+      {showStickyBar ? <StickyBar text={tenant.stickyBarText!} /> : null}
+      {hydrated ? (
+        <NavDrawer
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          items={drawerMenu}
+          user={user}
+          stores={tenant.features.drawerStoreSelector ? layout.locations : null}
+          homeStore={homeStore}
+          redirectTo={redirectTo}
+        />
+      ) : null}
+      {layout.banner ? <SiteBanner banner={layout.banner} /> : null}
+      {hydrated && layout.popup ? <PopupPost popup={layout.popup} /> : null}
+      <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
+        {children}
+      </Box>
+      {hydrated && tenant.features.analytics ? (
+        <CookieNotice dataLayerName={tenant.analytics.dataLayerName} />
+      ) : null}
+      <SiteNavFallback items={drawerMenu} user={user} />
+      <SiteFooter
+        items={layout.menus.footer?.menu ?? []}
+        embeds={layout.footerEmbeds}
+        retailerName={tenant.retailerName}
+        copyrightCredit={tenant.copyrightCredit}
+        year={year}
+        social={isHidden(tenant, 'social-links') ? null : tenant.social}
+        surveyUrl={tenant.surveyUrl && !isHidden(tenant, 'survey') ? tenant.surveyUrl : null}
+        customerService={customerService}
+        adTrackingPixelUrl={
+          tenant.analytics.adTrackingPixelUrl && !isHidden(tenant, 'ad-tracking-pixel')
+            ? tenant.analytics.adTrackingPixelUrl
+            : null
+        }
+        showSignup={footerSignupVisible(location.pathname, tenant)}
+      />
     </Box>
   );
 }

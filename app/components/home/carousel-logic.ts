@@ -1,0 +1,30 @@
+/** Pure rules of the post carousel (spec §2 Posts and carousel, §9). */
+
+export const CAROUSEL_INTERVAL_MS = 6000;
+export const CAROUSEL_ASPECT_RATIO = 2.13;
+
+/** Index moved by `step`, wrapping around at both ends. */
+export function wrapIndex(index: number, step: number, count: number): number {
+  if (count <= 0) return 0;
+  return (((index + step) % count) + count) % count;
+}
+
+export interface AutoCycleState {
+  count: number;
+  /** The shopper's play/pause choice. */
+  playing: boolean;
+  hovered: boolean;
+  focused: boolean;
+  reducedMotion: boolean;
+}
+
+/** Auto-cycling runs only with several slides, while playing, not hovered, not focused. */
+export function shouldAutoCycle(s: AutoCycleState): boolean {
+  return s.count > 1 && s.playing && !s.hovered && !s.focused && !s.reducedMotion;
+}
+
+/** The slide showing in a scroll container of full-width slides. */
+export function indexFromScroll(scrollLeft: number, width: number, count: number): number {
+  if (width <= 0 || count <= 0) return 0;
+  return Math.min(count - 1, Math.max(0, Math.round(Math.abs(scrollLeft) / width)));
+}

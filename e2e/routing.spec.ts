@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { E2E_TENANTS_DIR } from '../playwright.config';
+import { hiddenPosts, posts, tenant } from './content';
+import { brandUrl, rawRequest } from './support';
+
+test.describe('routing and errors', () => {
+  test('an unknown host gets a plain 404 that names no brand @nojs', async () => {
+    const res = await rawRequest({ host: 'unknown-brand.localhost', path: '/' });
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toContain('text/plain');
+    for (const f of fs.readdirSync('tenants').filter((f) => f !== 'schema.json')) {
+      expect(res.body).not.toContain(tenant(f.replace('.json', '')).retailerName);
+    }
+  });
+
+  test('spec redirects are permanent and keep the query @nojs', async ({ page }) => {
+    const statuses: number[] = [];
+    page.on('response', (r) => statuses.push(r.status()));
+    await page.goto(brandUrl('lins', '/contact-us?ref=print'));
+    expect(page.url()).toBe(brandUrl('lins', '/customer-service?ref=print'));
+    expect(statuses[0]).toBe(301);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/customer service/i);
+  });
+
+  test('an unknown route shows the not-found page with status 404 @nojs', async ({ page }) => {
+    const res = await page.goto(brandUrl('dans', '/no-such-page-here'));
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText('This page could not be found')).toBeVisible();
+    const fourOhFour = await page.goto(brandUrl('dans', '/404'));
+    expect(fourOhFour?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+
+  test('a cross-origin form post is refused before any action runs', async () => {
+    const res = await rawRequest({
+      host: 'lins.localhost',
+      path: '/home-store',
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'storeNumber=0012',
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  test('pages carry an enforcing CSP with a per-request nonce', async () => {
+    const a = await rawRequest({ host: 'lins.localhost', path: '/' });
+    const b = await rawRequest({ host: 'lins.localhost', path: '/' });
+    const csp = String(a.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain('frame-ancestors');
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(a.body).toContain(`nonce="${nonce}"`);
+    expect(String(b.headers['content-security-policy'])).not.toContain(nonce!);
+    expect(a.headers['content-security-policy-report-only']).toBeUndefined();
+  });
+
+  test('health answers JSON', async () => {
+    const res = await rawRequest({ host: '127.0.0.1', path: '/healthz' });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ status: 'ok' });
+  });
+});
+
+test.describe('posts', () => {
+  test('a category lists its visible posts newest first and opens one @nojs', async ({ page }) => {
+    const expected = posts('lins', 'recipes');
+    await page.goto(brandUrl('lins', '/posts/recipes'));
+    await expect(page).toHaveTitle(/^Recipes - /);
+    await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
+    const titles = await page.locator('main article h2').allTextContents();
+    expect(titles).toEqual(expected.map((p) => p.title));
+    await page.getByRole('link', { name: expected[0].title }).click();
+    await expect(page).toHaveURL(brandUrl('lins', `/posts/recipes/${expected[0].slug}`));
+    await expect(page.getByRole('heading', { level: 1, name: expected[0].title })).toBeVisible();
+    await expect(page).toHaveTitle(`${expected[0].title} - Lin's Fresh Market`);
+  });
+
+  test('posts not yet published or already ended are not served @nojs', async ({ page }) => {
+    const hidden = hiddenPosts('lins', 'news');
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const p of hidden) {
+      const res = await page.goto(brandUrl('lins', `/posts/news/${p.slug}`));
+      expect(res?.status()).toBe(404);
+    }
+  });
+
+  test('one brand never serves another brand’s post @nojs', async ({ page }) => {
+    const p = posts('lins', 'recipes')[0];
+    const res = await page.goto(brandUrl('fresh-market', `/posts/recipes/${p.slug}`));
+    expect(res?.status()).toBe(404);
+  });
+});
+
+test.describe('tenant files', () => {
+  test('a new tenant file is served within 5 s, an invalid one is refused, others keep serving', async ({ page }) => {
+    const file = path.join(E2E_TENANTS_DIR, 'e2e-new-brand.json');
+    const bad = path.join(E2E_TENANTS_DIR, 'e2e-bad-brand.json');
+    try {
+      fs.writeFileSync(bad, JSON.stringify({ sitePath: 'e2e-bad-brand', hostnames: ['bad.localhost'] }));
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          sitePath: 'e2e-new-brand',
+          hostnames: ['e2e-new-brand.localhost'],
+          retailerName: 'Brand New Grocer',
+          theme: { primary: '#225522' },
+        }),
+      );
+      const started = Date.now();
+      await expect
+        .poll(async () => (await rawRequest({ host: 'e2e-new-brand.localhost', path: '/' })).status, {
+          timeout: 5000,
+          intervals: [200],
+        })
+        .toBe(200);
+      expect(Date.now() - started).toBeLessThan(5000);
+      await page.goto(brandUrl('e2e-new-brand'));
+      await expect(page).toHaveTitle(/Brand New Grocer$/);
+      expect((await rawRequest({ host: 'bad.localhost', path: '/' })).status).toBe(404);
+      expect((await rawRequest({ host: 'lins.localhost', path: '/' })).status).toBe(200);
+    } finally {
+      fs.rmSync(file, { force: true });
+      fs.rmSync(bad, { force: true });
+    }
+  });
+});
