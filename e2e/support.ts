@@ -55,3 +55,28 @@ export async function expectNoSeriousAxeViolations(page: Page) {
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
 }
+
+/**
+ * Serves the site's documents with their scripts removed: the page a browser without JavaScript
+ * shows, while the test can still run axe (which needs JavaScript in the page).
+ */
+export async function serveWithoutScripts(page: Page) {
+  await page.route('**/*', async (route) => {
+    const request = route.request();
+    if (request.resourceType() !== 'document') return route.continue();
+    const url = new URL(request.url());
+    const response = await rawRequest({
+      host: url.host,
+      path: `${url.pathname}${url.search}`,
+      headers: { cookie: (await request.allHeaders()).cookie ?? '' },
+    });
+    const html = response.body
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+      .replace(/<link rel="modulepreload"[^>]*>/gi, '');
+    await route.fulfill({
+      status: response.status,
+      contentType: 'text/html; charset=utf-8',
+      body: html,
+    });
+  });
+}

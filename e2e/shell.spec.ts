@@ -1,0 +1,227 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { expect, test, type Page } from '@playwright/test';
+import { menu, tenant } from './content';
+import { brandUrl, expectNoSeriousAxeViolations, serveWithoutScripts } from './support';
+
+const BRANDS = ['lins', 'fresh-market'] as const;
+
+/** The slug of a brand's app popup (the newest visible one is shown). */
+function appPopup(site: string) {
+  const dir = path.join('content', site, 'popups');
+  return fs
+    .readdirSync(dir)
+    .map((f) => ({ slug: f.replace(/\.md$/, ''), data: matter(fs.readFileSync(path.join(dir, f), 'utf8')).data }))
+    .filter((p) => p.data.app === true && (!p.data.endDate || new Date(p.data.endDate) > new Date()))
+    .sort((a, b) => String(b.data.date).localeCompare(String(a.data.date)))[0];
+}
+
+/** Marks the popup (and, unless told otherwise, the cookie notice) as already dismissed. */
+async function quietPage(page: Page, site: string, { cookieNotice = false } = {}) {
+  const popup = appPopup(site);
+  await page.addInitScript(
+    ([slug, keepNotice]) => {
+      localStorage.setItem(`${slug}_shown`, JSON.stringify({ value: true, expiry: null }));
+      if (!keepNotice) {
+        localStorage.setItem('dismissed_cookie_notice', JSON.stringify({ value: true, expiry: null }));
+      }
+    },
+    [popup?.slug ?? 'none', cookieNotice] as const,
+  );
+}
+
+test.describe('brands share one deployment', () => {
+  for (const site of BRANDS) {
+    test(`${site}: name, colours and menus come from its tenant and content @nojs`, async ({ page }) => {
+      const t = tenant(site);
+      await page.goto(brandUrl(site));
+      await expect(page).toHaveTitle(new RegExp(` - ${t.retailerName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+      const bar = menu(site, 'main').menu.filter((i) => !i.drawerOnly);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const item of bar) await expect(nav.getByText(item.label, { exact: true })).toBeVisible();
+      const drawerOnly = menu(site, 'main').menu.filter((i) => i.drawerOnly);
+      for (const item of drawerOnly) await expect(nav.getByText(item.label, { exact: true })).toHaveCount(0);
+      const primary = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--ck-colors-brand-raw').trim(),
+      );
+      expect(primary.toLowerCase()).toBe((t.theme?.primary ?? '#006993').toLowerCase());
+      await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()} ${t.retailerName}`);
+    });
+  }
+
+  test('the two brands look different', async ({ browser }) => {
+    const colours: string[] = [];
+    for (const site of BRANDS) {
+      const page = await browser.newPage();
+      await page.goto(brandUrl(site));
+      colours.push(
+        await page
+          .getByRole('link', { name: 'Register' })
+          .first()
+          .evaluate((el) => getComputedStyle(el).backgroundColor),
+      );
+      await page.close();
+    }
+    expect(colours[0]).not.toBe('rgba(0, 0, 0, 0)');
+    expect(colours[0]).not.toBe(colours[1]);
+  });
+});
+
+test.describe('content search', () => {
+  test('without JavaScript the header box submits to /search with marked snippets @nojs-only', async ({ page }) => {
+    await page.goto(brandUrl('lins', '/posts'));
+    const box = page.getByRole('search').first().getByRole('searchbox');
+    await box.fill('saffron');
+    await box.press('Enter');
+    await expect(page).toHaveURL(brandUrl('lins', '/search?q=saffron'));
+    const results = page.getByTestId('search-results');
+    await expect(results.getByRole('link')).toHaveText([/^Golden Seafood Paella/]);
+    // The first match is beyond 200 characters: the snippet starts 100 before it with '…'.
+    const snippet = results.locator('li p');
+    await expect(snippet).toHaveText(/^…/);
+    await expect(snippet.locator('mark').first()).toHaveText(/saffron/i);
+    await expect(page).toHaveTitle(/^Search: saffron - /);
+  });
+
+  test('an unmatched search says No results @nojs', async ({ page }) => {
+    await page.goto(brandUrl('fresh-market', '/search?q=zzqxvj'));
+    await expect(page.getByRole('main').getByText('No results')).toBeVisible();
+  });
+
+  test('with JavaScript the header box shows the same results as the page', async ({ page }) => {
+    await quietPage(page, 'fresh-market');
+    await page.goto(brandUrl('fresh-market', '/search?q=saffron'));
+    const pageTitles = await page.getByRole('main').getByTestId('search-results').getByRole('link').allTextContents();
+    expect(pageTitles.length).toBeGreaterThan(0);
+    await page.goto(brandUrl('fresh-market', '/'));
+    const box = page.getByRole('combobox', { name: 'Search this site' });
+    await box.pressSequentially('saffron', { delay: 30 });
+    const popup = page.getByRole('dialog', { name: 'Search results' });
+    await expect(popup.getByRole('link')).toHaveText(pageTitles);
+    await expect(popup.locator('mark').first()).toHaveText(/saffron/i);
+    await expect(page.getByTestId('search-spinner')).toBeHidden();
+    // A newer search replaces the results; an empty box closes the menu.
+    await box.fill('zzqxvj');
+    await expect(popup.getByText('No results')).toBeVisible();
+    await box.fill('');
+    await expect(popup).toBeHidden();
+    // Search stays inside the brand: the other brand's saffron recipe is not found here.
+    await box.pressSequentially('paella', { delay: 30 });
+    await expect(popup.getByText('No results')).toBeVisible();
+  });
+});
+
+test.describe('popup and cookie notice', () => {
+  test('the popup opens after a second, once, and stays closed after a reload', async ({ page }) => {
+    const popup = appPopup('lins');
+    await page.goto(brandUrl('lins'));
+    const dialog = page.getByRole('dialog', { name: String(popup.data.title) });
+    await expect(dialog).toBeVisible({ timeout: 4000 });
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect(dialog).toBeHidden();
+    const stored = await page.evaluate((k) => localStorage.getItem(k), `${popup.slug}_shown`);
+    const { expiry } = JSON.parse(stored ?? '{}');
+    expect(Math.round((expiry - Date.now()) / 86_400_000)).toBe(Number(popup.data.displayFrequency ?? 30));
+    await page.reload();
+    await page.waitForTimeout(1800);
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the cookie notice shows until dismissed; page views are pushed only after', async ({ page }) => {
+    await quietPage(page, 'harvest', { cookieNotice: true });
+    await page.goto(brandUrl('harvest'));
+    const notice = page.getByRole('region', { name: 'Cookie notice' });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole('link', { name: /privacy/i })).toHaveAttribute('href', '/privacy');
+    expect(await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length ?? 0)).toBe(0);
+    await notice.getByRole('button', { name: 'Got it' }).click();
+    await expect(notice).toBeHidden();
+    // A client-side navigation: the page view is pushed 250 ms after it.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recipes' }).click();
+    await expect(page).toHaveURL(brandUrl('harvest', '/posts/recipes'));
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          ((window as unknown as { dataLayer?: { event?: string; page_path?: string }[] }).dataLayer ?? []).filter(
+            (e) => e.event === 'page_view',
+          ).map((e) => e.page_path),
+        ),
+      )
+      .toContain('/posts/recipes');
+    await page.reload();
+    await page.waitForTimeout(500);
+    await expect(notice).toBeHidden();
+  });
+
+  test('a brand with analytics off shows no cookie notice', async ({ page }) => {
+    const site = fs.readdirSync('tenants').map((f) => f.replace('.json', '')).find((s) => s !== 'schema' && tenant(s).features?.analytics === false);
+    test.skip(!site, 'no demo brand turns analytics off');
+    await page.goto(brandUrl(site!));
+    await page.waitForTimeout(1200);
+    await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const site of BRANDS) {
+    for (const [name, p] of [
+      ['home', '/'],
+      ['a post', '/posts/recipes'],
+      ['search', '/search?q=holiday'],
+    ] as const) {
+      for (const mode of ['with', 'without'] as const) {
+        test(`${site}: no serious axe violation on ${name}, ${mode} JavaScript`, async ({ page }) => {
+          await quietPage(page, site);
+          if (mode === 'without') await serveWithoutScripts(page);
+          let target: string = p;
+          if (p === '/posts/recipes') {
+            await page.goto(brandUrl(site, p));
+            target = (await page.locator('main article h2 a').first().getAttribute('href')) ?? p;
+          }
+          await page.goto(brandUrl(site, target));
+          if (mode === 'with') await page.waitForLoadState('networkidle');
+          await expectNoSeriousAxeViolations(page);
+        });
+      }
+    }
+  }
+});
+
+test.describe('small screens and forms without JavaScript', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu button opens the drawer with drawer-only items and it closes on navigation', async ({ page }) => {
+    await quietPage(page, 'lins');
+    await page.goto(brandUrl('lins', '/posts'));
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByRole('dialog');
+    const group = menu('lins', 'main').menu.find((i) => i.drawerOnly && !i.children)!;
+    await expect(drawer.getByRole('link', { name: group.label })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await drawer.getByRole('link', { name: group.label }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${group.to}$`));
+  });
+
+  test('without JavaScript the menu button leads to the menu list @nojs-only', async ({ page }) => {
+    await page.goto(brandUrl('lins', '/posts'));
+    await page.getByTestId('menu-button').click();
+    await expect(page).toHaveURL(/#site-nav$/);
+    const nav = page.getByTestId('site-nav');
+    for (const item of menu('lins', 'main').menu.filter((i) => !i.barOnly)) {
+      await expect(nav.getByText(item.label, { exact: true }).first()).toBeVisible();
+    }
+  });
+
+  test('the home store is chosen with a plain form post and kept @nojs-only', async ({ page }) => {
+    await page.goto(brandUrl('dans', '/posts'));
+    const select = page.getByRole('combobox', { name: /store/i }).first();
+    const options = await select.locator('option:not([disabled])').allTextContents();
+    await select.selectOption({ label: options[1] });
+    await page.getByRole('button', { name: 'Choose' }).first().click();
+    await expect(page).toHaveURL(brandUrl('dans', '/posts'));
+    await page.reload();
+    await expect(select.locator('option:checked')).toHaveText(options[1]);
+  });
+});
