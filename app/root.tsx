@@ -17,7 +17,7 @@ import { normalizeError } from '~/lib/errors';
 import { loadLayout, resolveHomeStore } from '~/lib/layout.server';
 import { getSession } from '~/lib/session.server';
 import { useRootData } from '~/lib/root-data';
-import { publicTenant } from '~/lib/tenant/schema';
+import { publicTenant } from '~/lib/tenant/public.server';
 import { getSystems } from '~/lib/theme/system';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -7,6 +7,7 @@
 // BENCH_SKIP_BUILD=1 to reuse the current build.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -47,10 +48,19 @@ function waitForHealth(url: string, timeoutMs = 60_000) {
   });
 }
 
-async function get(pathname: string) {
-  const res = await fetch(`http://127.0.0.1:${port}${pathname}`, { headers: { host } });
-  const body = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, body, text: body.toString('utf8') };
+/** GET with the brand's Host header (fetch does not let a caller set Host). */
+function get(pathname: string) {
+  return new Promise<{ status: number; body: Buffer; text: string }>((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: pathname, headers: { host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, body, text: body.toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+  });
 }
 
 /** Sum of gzip sizes of the scripts a first load fetches (entry, modulepreloads, route chunks). */

@@ -12,6 +12,7 @@ import type { Tenant } from '~/lib/tenant/schema';
 import type { TenantRegistry } from '~/lib/tenant/registry.server';
 import { themeStylesheet } from '~/lib/theme/theme-css.server';
 import { isAllowedOrigin } from './origin-check';
+import { createPageCache } from './page-cache';
 
 export interface ServerAppOptions {
   registry: TenantRegistry;
@@ -97,6 +98,7 @@ export function createServerApp(opts: ServerAppOptions) {
       status: 'ok',
       uptimeSeconds: Math.round(process.uptime()),
       brands: registry.all().length,
+      pageCache: pageCache.stats(),
       ...(opts.health?.() ?? {}),
     });
   });
@@ -187,6 +189,24 @@ export function createServerApp(opts: ServerAppOptions) {
     res.status(403).type('text/plain').send('This request came from another site and was refused.\n');
   });
 
+  // Guest pages are the same for every guest: keep each for a few seconds (see page-cache.ts).
+  const generations = new WeakMap<Tenant, number>();
+  let nextGeneration = 0;
+  const pageCache = createPageCache({
+    ttlMs: services.env.PAGE_CACHE_SECONDS * 1000,
+    maxEntries: 1000,
+    sessionCookie: '__session',
+    guestSessionKeys: ['homeStore'],
+    nonceOf: (res) => locals(res).nonce,
+    generation: (_req, res) => {
+      const tenant = locals(res).tenant;
+      let generation = generations.get(tenant);
+      if (generation === undefined) generations.set(tenant, (generation = ++nextGeneration));
+      return `${generation}.${services.content.version(tenant.sitePath)}`;
+    },
+  });
+  app.use(pageCache.middleware);
+
   app.all(
     '*',
     createRequestHandler({
@@ -194,7 +214,8 @@ export function createServerApp(opts: ServerAppOptions) {
       mode: services.env.NODE_ENV === 'production' ? 'production' : 'development',
       getLoadContext: (req: Request, res: Response): AppContext => ({
         tenant: locals(res).tenant,
-        nonce: locals(res).nonce,
+        // A cacheable page renders with a placeholder the cache swaps for this request's nonce.
+        nonce: (res.locals.renderNonce as string | undefined) ?? locals(res).nonce,
         services,
         https: req.secure,
       }),

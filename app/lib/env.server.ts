@@ -27,6 +27,8 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long a guest page is shared between guests (0 turns the cache off). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** How often (ms) the tenants folder is rescanned in addition to file-system events. */
   TENANTS_RESCAN_MS: z.coerce.number().int().min(200).max(60000).default(2000),
 });

@@ -5,7 +5,7 @@ import { PostBody } from '~/components/content/post-body';
 import { PostCard } from '~/components/content/post-card';
 import { BannerAd } from '~/components/home/banner-ad';
 import { PostCarousel } from '~/components/home/post-carousel';
-import { isHidden } from '~/lib/tenant/schema';
+import { isHidden } from '~/lib/tenant/public';
 import { pageMeta } from '~/lib/meta';
 import { toSummary } from '~/lib/posts.server';
 

@@ -1,4 +1,4 @@
-import { isHidden } from '~/lib/tenant/schema';
+import { isHidden } from '~/lib/tenant/public';
 
 /**
  * Whether the footer's e-mail signup shows on this page (spec §2 Footer): hidden when the

@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react';
 import { useLocation } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useRootData } from '~/lib/root-data';
-import { isHidden } from '~/lib/tenant/schema';
+import { isHidden } from '~/lib/tenant/public';
 import { AppBar } from './app-bar';
 import { CookieNotice } from './cookie-notice';
 import { SiteFooter } from './footer';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { hiddenElementValues } from './public';
+
+export { hiddenElementValues, isHidden, type HiddenElement } from './public';
 
 /**
  * The tenant file: everything that differs between brands. A brand is one JSON file in tenants/;
@@ -29,23 +32,6 @@ const httpsOrLocalUrl = z
 const envName = z
   .string()
   .regex(/^[A-Z][A-Z0-9_]*$/, 'must be the NAME of an environment variable (A-Z, 0-9, _)');
-
-export const hiddenElementValues = [
-  'system-bar',
-  'sticky-bar',
-  'search',
-  'home-store-chooser',
-  'my-rewards-button',
-  'footer-signup',
-  'social-links',
-  'customer-service-card',
-  'survey',
-  'ad-tracking-pixel',
-  'post-carousel',
-  'wallet-credit-column',
-  'digital-coupon-savings-column',
-  'reward-offers',
-] as const;
 
 export const tenantSchema = z
   .object({
@@ -224,7 +210,6 @@ export const tenantSchema = z
 
 export type TenantInput = z.input<typeof tenantSchema>;
 export type TenantConfig = z.output<typeof tenantSchema>;
-export type HiddenElement = (typeof hiddenElementValues)[number];
 
 /** A loaded tenant: its validated config plus derived values. */
 export interface Tenant extends TenantConfig {
@@ -236,46 +221,9 @@ export interface Tenant extends TenantConfig {
   file: string;
 }
 
-/**
- * The part of a tenant that may reach the browser: no environment variable names, no service
- * secrets, no file paths.
- */
-export function publicTenant(t: Tenant) {
-  return {
-    sitePath: t.sitePath,
-    origin: t.origin,
-    retailerName: t.retailerName,
-    title: t.title,
-    rewards: t.rewards,
-    theme: t.theme,
-    logo: t.logo ?? null,
-    favicon: t.favicon ?? null,
-    surveyUrl: t.surveyUrl ?? null,
-    social: t.social,
-    copyrightCredit: t.copyrightCredit,
-    customerService: t.customerService ?? null,
-    menus: t.menus,
-    hiddenElements: t.hiddenElements,
-    footerSignupHiddenOn: t.footerSignupHiddenOn,
-    features: t.features,
-    systemBarText: t.systemBarText ?? null,
-    stickyBarText: t.stickyBarText ?? null,
-    registration: t.registration,
-    stores: t.stores,
-    newsletter: { variant: t.newsletter.variant },
-    afterLogIn: t.afterLogIn ?? null,
-    analytics: t.analytics,
-  };
-}
-export type PublicTenant = ReturnType<typeof publicTenant>;
-
 /** Formats the first zod issue as `field.path: message` for logs and tenants:check. */
 export function describeTenantError(error: z.ZodError): string {
   return error.issues
     .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)
     .join('; ');
-}
-
-export function isHidden(t: { hiddenElements: readonly string[] }, el: HiddenElement) {
-  return t.hiddenElements.includes(el);
 }

@@ -1,4 +1,11 @@
-import { createSystem, defaultConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  mergeConfigs,
+  type SystemContext,
+} from '@chakra-ui/react';
+import { defaultThemeConfig } from '@chakra-ui/react/theme';
 import { readableOnWhite, shade, textOn } from './color';
 
 export interface ThemeInput {
@@ -48,7 +55,9 @@ function buildSystem(t: ThemeInput): SystemContext {
       },
     },
   });
-  return createSystem(defaultConfig, config);
+  // Not `defaultConfig`: importing it also builds Chakra's default system at load, which the
+  // browser would pay for on every page.
+  return createSystem(mergeConfigs(defaultBaseConfig, defaultThemeConfig), config);
 }
 
 const systems = new Map<string, { full: SystemContext; render: SystemContext }>();

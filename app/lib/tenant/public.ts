@@ -1,0 +1,25 @@
+/**
+ * Tenant helpers safe for the browser bundle (no zod, no secrets): the schema lives in
+ * schema.ts, the public projection of a tenant in public.server.ts.
+ */
+export const hiddenElementValues = [
+  'system-bar',
+  'sticky-bar',
+  'search',
+  'home-store-chooser',
+  'my-rewards-button',
+  'footer-signup',
+  'social-links',
+  'customer-service-card',
+  'survey',
+  'ad-tracking-pixel',
+  'post-carousel',
+  'wallet-credit-column',
+  'digital-coupon-savings-column',
+  'reward-offers',
+] as const;
+export type HiddenElement = (typeof hiddenElementValues)[number];
+
+export function isHidden(t: { hiddenElements: readonly string[] }, el: HiddenElement) {
+  return t.hiddenElements.includes(el);
+}

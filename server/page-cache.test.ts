@@ -1,0 +1,109 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPageCache } from './page-cache';
+
+let servers: http.Server[] = [];
+afterEach(() => {
+  servers.forEach((s) => s.close());
+  servers = [];
+});
+
+/** An app whose "renderer" counts renders and prints the nonce it was given. */
+async function start(ttlMs = 10_000) {
+  let renders = 0;
+  let nonceCounter = 0;
+  const cache = createPageCache({
+    ttlMs,
+    maxEntries: 10,
+    sessionCookie: '__session',
+    guestSessionKeys: ['homeStore'],
+    nonceOf: (res) => res.locals.nonce as string,
+    generation: () => 'g1',
+  });
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.nonce = `nonce${String(++nonceCounter).padStart(17, '0')}==`;
+    next();
+  });
+  app.use(cache.middleware);
+  app.get('*', (req, res) => {
+    renders++;
+    const nonce = (res.locals.renderNonce as string | undefined) ?? res.locals.nonce;
+    if (req.path === '/cookie') res.setHeader('Set-Cookie', 'a=b');
+    res.status(req.path === '/missing' ? 404 : 200).type('html');
+    res.write(`<script nonce="${nonce}">x</script>`);
+    res.end(`<p>${req.originalUrl}</p>`);
+  });
+  const server = app.listen(0);
+  servers.push(server);
+  await new Promise((r) => server.once('listening', r));
+  const port = (server.address() as AddressInfo).port;
+  const get = (path: string, cookie?: string) =>
+    new Promise<{ status: number; body: string; cache: string }>((resolve, reject) => {
+      http
+        .get({ port, path, headers: cookie ? { cookie } : {} }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body, cache: String(res.headers['x-page-cache']) }),
+          );
+        })
+        .on('error', reject);
+    });
+  return { get, renders: () => renders, stats: cache.stats };
+}
+
+const guestCookie = (data: object) =>
+  `__session=${encodeURIComponent(`${Buffer.from(JSON.stringify(data)).toString('base64')}.sig`)}`;
+
+describe('page cache', () => {
+  it('renders a guest page once and gives every response its own nonce', async () => {
+    const app = await start();
+    const a = await app.get('/posts');
+    const b = await app.get('/posts');
+    expect(app.renders()).toBe(1);
+    expect([a.cache, b.cache]).toEqual(['miss', 'hit']);
+    const nonceA = a.body.match(/nonce="([^"]+)"/)?.[1];
+    const nonceB = b.body.match(/nonce="([^"]+)"/)?.[1];
+    expect(nonceA).toMatch(/^nonce\d+==$/);
+    expect(nonceB).toMatch(/^nonce\d+==$/);
+    expect(nonceA).not.toBe(nonceB);
+    expect(b.body).toContain('<p>/posts</p>');
+  });
+
+  it('keys on the URL and on the guest cookie (home store)', async () => {
+    const app = await start();
+    await app.get('/search?q=a');
+    await app.get('/search?q=b');
+    await app.get('/search?q=a', guestCookie({ homeStore: '0012' }));
+    await app.get('/search?q=a', guestCookie({ homeStore: '0012' }));
+    expect(app.renders()).toBe(3);
+  });
+
+  it('never caches a session holding anything personal, a Set-Cookie or a non-200', async () => {
+    const app = await start();
+    await app.get('/account', guestCookie({ homeStore: '1', user: { id: 1 } }));
+    await app.get('/account', guestCookie({ homeStore: '1', user: { id: 1 } }));
+    await app.get('/cookie');
+    await app.get('/cookie');
+    await app.get('/missing');
+    await app.get('/missing');
+    await app.get('/x', '__session=garbage');
+    await app.get('/x', '__session=garbage');
+    expect(app.renders()).toBe(8);
+  });
+
+  it('expires entries after the TTL and can be turned off', async () => {
+    const short = await start(30);
+    await short.get('/');
+    await new Promise((r) => setTimeout(r, 60));
+    await short.get('/');
+    expect(short.renders()).toBe(2);
+    const off = await start(0);
+    await off.get('/');
+    await off.get('/');
+    expect(off.renders()).toBe(2);
+  });
+});
