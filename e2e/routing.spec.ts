@@ -130,3 +130,36 @@ test.describe('tenant files', () => {
     }
   });
 });
+
+test.describe('bad input', () => {
+  test('malformed or hostile addresses never give a 500 or a stack trace @nojs', async () => {
+    const cases: [string, number][] = [
+      ['/posts/%E0%A4%A', 400],
+      ['/images/..%2f..%2ftenants%2flins.json', 404],
+      ['/posts/recipes/..%2f..%2fetc', 404],
+      ['/posts?page=-5', 200],
+      ['/posts?page=abc', 200],
+      ['/posts/recipes?page=99999999999999999999', 200],
+      ['/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E', 200],
+      ['//evil.example/', 404],
+    ];
+    for (const [path, status] of cases) {
+      const res = await rawRequest({ host: 'lins.localhost', path });
+      expect(res.status, path).toBe(status);
+      expect(res.body, path).not.toMatch(/\bat [\w.]+ \(|node_modules|<script>alert/);
+    }
+  });
+
+  test('the home-store form ignores an unknown store and an off-site redirect', async () => {
+    const res = await rawRequest({
+      host: 'lins.localhost',
+      path: '/home-store',
+      method: 'POST',
+      headers: { origin: 'http://lins.localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'storeNumber=bogus&redirectTo=https%3A%2F%2Fevil.example',
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});

@@ -223,7 +223,14 @@ export function createServerApp(opts: ServerAppOptions) {
   );
 
   // Last resort: never a stack trace.
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = Number((error as { status?: unknown; statusCode?: unknown })?.status ?? 500);
+    if (status >= 400 && status < 500) {
+      // A malformed request (e.g. a broken %-escape in the path): the client's mistake.
+      logger.warn({ path: req.originalUrl.slice(0, 200), status }, 'bad request');
+      if (!res.headersSent) res.status(status).type('text/plain').send('Bad request.\n');
+      return;
+    }
     logger.error({ err: error }, 'unhandled server error');
     if (res.headersSent) return;
     res.status(500).type('text/plain').send('An error occurred.\n');
