@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '~': path.resolve(__dirname, 'app') } },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'services/**/*.test.ts', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'services/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'server/**/*.test.ts',
+    ],
     environment: 'node',
     setupFiles: ['./test/setup.ts'],
     testTimeout: 20000,

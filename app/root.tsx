@@ -35,8 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The shell's data changes only after a form post (home store, login), not on navigation. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false);
 
 const defaultTheme = { primary: '#006993', secondary: '#62cbc9' };
 

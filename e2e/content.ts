@@ -12,8 +12,16 @@ export function tenant(site: string) {
 }
 
 export function menu(site: string, slug: string) {
-  return JSON.parse(fs.readFileSync(path.join('content', site, 'menus', `${slug}.json`), 'utf8')) as {
-    menu: { label: string; to?: string; drawerOnly?: boolean; barOnly?: boolean; children?: unknown[] }[];
+  return JSON.parse(
+    fs.readFileSync(path.join('content', site, 'menus', `${slug}.json`), 'utf8'),
+  ) as {
+    menu: {
+      label: string;
+      to?: string;
+      drawerOnly?: boolean;
+      barOnly?: boolean;
+      children?: unknown[];
+    }[];
   };
 }
 
@@ -43,7 +51,10 @@ export function hiddenPosts(site: string, category: string) {
   const now = Date.now();
   return fs
     .readdirSync(dir)
-    .map((f) => ({ slug: f.replace(/\.md$/, ''), data: matter(fs.readFileSync(path.join(dir, f), 'utf8')).data }))
+    .map((f) => ({
+      slug: f.replace(/\.md$/, ''),
+      data: matter(fs.readFileSync(path.join(dir, f), 'utf8')).data,
+    }))
     .filter(
       (p) =>
         (p.data.date && new Date(p.data.date).getTime() > now) ||

@@ -39,7 +39,10 @@ test.describe('routing and errors', () => {
       host: 'lins.localhost',
       path: '/home-store',
       method: 'POST',
-      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'storeNumber=0012',
     });
     expect(res.status).toBe(403);
@@ -98,11 +101,16 @@ test.describe('posts', () => {
 });
 
 test.describe('tenant files', () => {
-  test('a new tenant file is served within 5 s, an invalid one is refused, others keep serving', async ({ page }) => {
+  test('a new tenant file is served within 5 s, an invalid one is refused, others keep serving', async ({
+    page,
+  }) => {
     const file = path.join(E2E_TENANTS_DIR, 'e2e-new-brand.json');
     const bad = path.join(E2E_TENANTS_DIR, 'e2e-bad-brand.json');
     try {
-      fs.writeFileSync(bad, JSON.stringify({ sitePath: 'e2e-bad-brand', hostnames: ['bad.localhost'] }));
+      fs.writeFileSync(
+        bad,
+        JSON.stringify({ sitePath: 'e2e-bad-brand', hostnames: ['bad.localhost'] }),
+      );
       fs.writeFileSync(
         file,
         JSON.stringify({
@@ -114,10 +122,13 @@ test.describe('tenant files', () => {
       );
       const started = Date.now();
       await expect
-        .poll(async () => (await rawRequest({ host: 'e2e-new-brand.localhost', path: '/' })).status, {
-          timeout: 5000,
-          intervals: [200],
-        })
+        .poll(
+          async () => (await rawRequest({ host: 'e2e-new-brand.localhost', path: '/' })).status,
+          {
+            timeout: 5000,
+            intervals: [200],
+          },
+        )
         .toBe(200);
       expect(Date.now() - started).toBeLessThan(5000);
       await page.goto(brandUrl('e2e-new-brand'));
@@ -155,7 +166,10 @@ test.describe('bad input', () => {
       host: 'lins.localhost',
       path: '/home-store',
       method: 'POST',
-      headers: { origin: 'http://lins.localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        origin: 'http://lins.localhost',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'storeNumber=bogus&redirectTo=https%3A%2F%2Fevil.example',
     });
     expect(res.status).toBe(302);

@@ -12,8 +12,13 @@ function appPopup(site: string) {
   const dir = path.join('content', site, 'popups');
   return fs
     .readdirSync(dir)
-    .map((f) => ({ slug: f.replace(/\.md$/, ''), data: matter(fs.readFileSync(path.join(dir, f), 'utf8')).data }))
-    .filter((p) => p.data.app === true && (!p.data.endDate || new Date(p.data.endDate) > new Date()))
+    .map((f) => ({
+      slug: f.replace(/\.md$/, ''),
+      data: matter(fs.readFileSync(path.join(dir, f), 'utf8')).data,
+    }))
+    .filter(
+      (p) => p.data.app === true && (!p.data.endDate || new Date(p.data.endDate) > new Date()),
+    )
     .sort((a, b) => String(b.data.date).localeCompare(String(a.data.date)))[0];
 }
 
@@ -24,7 +29,10 @@ async function quietPage(page: Page, site: string, { cookieNotice = false } = {}
     ([slug, keepNotice]) => {
       localStorage.setItem(`${slug}_shown`, JSON.stringify({ value: true, expiry: null }));
       if (!keepNotice) {
-        localStorage.setItem('dismissed_cookie_notice', JSON.stringify({ value: true, expiry: null }));
+        localStorage.setItem(
+          'dismissed_cookie_notice',
+          JSON.stringify({ value: true, expiry: null }),
+        );
       }
     },
     [popup?.slug ?? 'none', cookieNotice] as const,
@@ -33,20 +41,28 @@ async function quietPage(page: Page, site: string, { cookieNotice = false } = {}
 
 test.describe('brands share one deployment', () => {
   for (const site of BRANDS) {
-    test(`${site}: name, colours and menus come from its tenant and content @nojs`, async ({ page }) => {
+    test(`${site}: name, colours and menus come from its tenant and content @nojs`, async ({
+      page,
+    }) => {
       const t = tenant(site);
       await page.goto(brandUrl(site));
-      await expect(page).toHaveTitle(new RegExp(` - ${t.retailerName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+      await expect(page).toHaveTitle(
+        new RegExp(` - ${t.retailerName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+      );
       const bar = menu(site, 'main').menu.filter((i) => !i.drawerOnly);
       const nav = page.getByRole('navigation', { name: 'Main' });
-      for (const item of bar) await expect(nav.getByText(item.label, { exact: true })).toBeVisible();
+      for (const item of bar)
+        await expect(nav.getByText(item.label, { exact: true })).toBeVisible();
       const drawerOnly = menu(site, 'main').menu.filter((i) => i.drawerOnly);
-      for (const item of drawerOnly) await expect(nav.getByText(item.label, { exact: true })).toHaveCount(0);
+      for (const item of drawerOnly)
+        await expect(nav.getByText(item.label, { exact: true })).toHaveCount(0);
       const primary = await page.evaluate(() =>
         getComputedStyle(document.documentElement).getPropertyValue('--ck-colors-brand-raw').trim(),
       );
       expect(primary.toLowerCase()).toBe((t.theme?.primary ?? '#006993').toLowerCase());
-      await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()} ${t.retailerName}`);
+      await expect(page.locator('footer')).toContainText(
+        `© ${new Date().getFullYear()} ${t.retailerName}`,
+      );
     });
   }
 
@@ -69,7 +85,9 @@ test.describe('brands share one deployment', () => {
 });
 
 test.describe('content search', () => {
-  test('without JavaScript the header box submits to /search with marked snippets @nojs-only', async ({ page }) => {
+  test('without JavaScript the header box submits to /search with marked snippets @nojs-only', async ({
+    page,
+  }) => {
     await page.goto(brandUrl('lins', '/posts'));
     const box = page.getByRole('search').first().getByRole('searchbox');
     await box.fill('saffron');
@@ -92,7 +110,11 @@ test.describe('content search', () => {
   test('with JavaScript the header box shows the same results as the page', async ({ page }) => {
     await quietPage(page, 'fresh-market');
     await page.goto(brandUrl('fresh-market', '/search?q=saffron'));
-    const pageTitles = await page.getByRole('main').getByTestId('search-results').getByRole('link').allTextContents();
+    const pageTitles = await page
+      .getByRole('main')
+      .getByTestId('search-results')
+      .getByRole('link')
+      .allTextContents();
     expect(pageTitles.length).toBeGreaterThan(0);
     await page.goto(brandUrl('fresh-market', '/'));
     const box = page.getByRole('combobox', { name: 'Search this site' });
@@ -113,7 +135,24 @@ test.describe('content search', () => {
 });
 
 test.describe('popup and cookie notice', () => {
-  test('the popup opens after a second, once, and stays closed after a reload', async ({ page }) => {
+  test('the banner publishes its height and closing hides it and resets the height', async ({
+    page,
+  }) => {
+    await quietPage(page, 'lins');
+    await page.goto(brandUrl('lins'));
+    const banner = page.getByRole('region', { name: 'Announcement' });
+    await expect(banner).toBeVisible();
+    const height = () =>
+      page.evaluate(() => document.documentElement.style.getPropertyValue('--site-banner-height'));
+    await expect.poll(height).toMatch(/^[1-9]\d*px$/);
+    await banner.getByRole('button', { name: 'Close announcement' }).click();
+    await expect(banner).toBeHidden();
+    await expect.poll(height).toBe('0px');
+  });
+
+  test('the popup opens after a second, once, and stays closed after a reload', async ({
+    page,
+  }) => {
     const popup = appPopup('lins');
     await page.goto(brandUrl('lins'));
     const dialog = page.getByRole('dialog', { name: String(popup.data.title) });
@@ -122,30 +161,47 @@ test.describe('popup and cookie notice', () => {
     await expect(dialog).toBeHidden();
     const stored = await page.evaluate((k) => localStorage.getItem(k), `${popup.slug}_shown`);
     const { expiry } = JSON.parse(stored ?? '{}');
-    expect(Math.round((expiry - Date.now()) / 86_400_000)).toBe(Number(popup.data.displayFrequency ?? 30));
+    expect(Math.round((expiry - Date.now()) / 86_400_000)).toBe(
+      Number(popup.data.displayFrequency ?? 30),
+    );
     await page.reload();
     await page.waitForTimeout(1800);
     await expect(dialog).toBeHidden();
   });
 
-  test('the cookie notice shows until dismissed; page views are pushed only after', async ({ page }) => {
+  test('the cookie notice shows until dismissed; page views are pushed only after', async ({
+    page,
+  }) => {
     await quietPage(page, 'harvest', { cookieNotice: true });
     await page.goto(brandUrl('harvest'));
     const notice = page.getByRole('region', { name: 'Cookie notice' });
     await expect(notice).toBeVisible();
-    await expect(notice.getByRole('link', { name: /privacy/i })).toHaveAttribute('href', '/privacy');
-    expect(await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length ?? 0)).toBe(0);
+    await expect(notice.getByRole('link', { name: /privacy/i })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length ?? 0,
+      ),
+    ).toBe(0);
     await notice.getByRole('button', { name: 'Got it' }).click();
     await expect(notice).toBeHidden();
     // A client-side navigation: the page view is pushed 250 ms after it.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Recipes' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Recipes' })
+      .click();
     await expect(page).toHaveURL(brandUrl('harvest', '/posts/recipes'));
     await expect
       .poll(() =>
         page.evaluate(() =>
-          ((window as unknown as { dataLayer?: { event?: string; page_path?: string }[] }).dataLayer ?? []).filter(
-            (e) => e.event === 'page_view',
-          ).map((e) => e.page_path),
+          (
+            (window as unknown as { dataLayer?: { event?: string; page_path?: string }[] })
+              .dataLayer ?? []
+          )
+            .filter((e) => e.event === 'page_view')
+            .map((e) => e.page_path),
         ),
       )
       .toContain('/posts/recipes');
@@ -155,7 +211,10 @@ test.describe('popup and cookie notice', () => {
   });
 
   test('a brand with analytics off shows no cookie notice', async ({ page }) => {
-    const site = fs.readdirSync('tenants').map((f) => f.replace('.json', '')).find((s) => s !== 'schema' && tenant(s).features?.analytics === false);
+    const site = fs
+      .readdirSync('tenants')
+      .map((f) => f.replace('.json', ''))
+      .find((s) => s !== 'schema' && tenant(s).features?.analytics === false);
     test.skip(!site, 'no demo brand turns analytics off');
     await page.goto(brandUrl(site!));
     await page.waitForTimeout(1200);
@@ -171,7 +230,9 @@ test.describe('accessibility', () => {
       ['search', '/search?q=holiday'],
     ] as const) {
       for (const mode of ['with', 'without'] as const) {
-        test(`${site}: no serious axe violation on ${name}, ${mode} JavaScript`, async ({ page }) => {
+        test(`${site}: no serious axe violation on ${name}, ${mode} JavaScript`, async ({
+          page,
+        }) => {
           await quietPage(page, site);
           if (mode === 'without') await serveWithoutScripts(page);
           let target: string = p;
@@ -191,7 +252,9 @@ test.describe('accessibility', () => {
 test.describe('small screens and forms without JavaScript', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the menu button opens the drawer with drawer-only items and it closes on navigation', async ({ page }) => {
+  test('the menu button opens the drawer with drawer-only items and it closes on navigation', async ({
+    page,
+  }) => {
     await quietPage(page, 'lins');
     await page.goto(brandUrl('lins', '/posts'));
     await page.getByRole('button', { name: 'Menu' }).click();

@@ -21,18 +21,28 @@ for (const t of tenants) {
   }
   for (const p of content.problems(site)) problems.push(`${p.file}: ${p.message}`);
   if (t.logo && !content.imageFile(site, t.logo.src)) {
-    problems.push(`tenants/${t.file}: logo.src ${t.logo.src} does not exist under content/${site}/images or content/shared/images`);
+    problems.push(
+      `tenants/${t.file}: logo.src ${t.logo.src} does not exist under content/${site}/images or content/shared/images`,
+    );
   }
-  if (t.favicon && !content.imageFile(site, t.favicon) && !fs.existsSync(path.join('public', t.favicon))) {
+  if (
+    t.favicon &&
+    !content.imageFile(site, t.favicon) &&
+    !fs.existsSync(path.join('public', t.favicon))
+  ) {
     problems.push(`tenants/${t.file}: favicon ${t.favicon} does not exist`);
   }
   if (!content.home(site)) problems.push(`content/${site}: no posts/home.md (the home page)`);
   const locations = content.retailerInfo(site).locations.filter((l) => !l.hidden);
   const index = t.stores.defaultLocationIndex;
   if (index !== undefined && !locations[index]) {
-    problems.push(`tenants/${t.file}: stores.defaultLocationIndex ${index} but only ${locations.length} visible locations`);
+    problems.push(
+      `tenants/${t.file}: stores.defaultLocationIndex ${index} but only ${locations.length} visible locations`,
+    );
   }
-  console.log(`${t.file}: ${t.retailerName}, ${locations.length} locations, ${content.posts(site, {}).length} visible posts`);
+  console.log(
+    `${t.file}: ${t.retailerName}, ${locations.length} locations, ${content.posts(site, {}).length} visible posts`,
+  );
 }
 content.close();
 

@@ -66,7 +66,9 @@ function cspDirectives() {
       'frame-src': [
         (_req: unknown, res: unknown) => {
           const t = tenantOf(res);
-          const origins = [originOf(t.surveyUrl), originOf(t.services.adviewer?.url)].filter(Boolean);
+          const origins = [originOf(t.surveyUrl), originOf(t.services.adviewer?.url)].filter(
+            Boolean,
+          );
           return origins.length ? origins.join(' ') : "'none'";
         },
       ],
@@ -186,7 +188,10 @@ export function createServerApp(opts: ServerAppOptions) {
     });
     if (ok) return next();
     logger.warn({ path: req.path, origin: req.get('origin') }, 'cross-origin post refused');
-    res.status(403).type('text/plain').send('This request came from another site and was refused.\n');
+    res
+      .status(403)
+      .type('text/plain')
+      .send('This request came from another site and was refused.\n');
   });
 
   // Guest pages are the same for every guest: keep each for a few seconds (see page-cache.ts).

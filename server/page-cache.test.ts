@@ -47,7 +47,11 @@ async function start(ttlMs = 10_000) {
           let body = '';
           res.on('data', (c) => (body += c));
           res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, body, cache: String(res.headers['x-page-cache']) }),
+            resolve({
+              status: res.statusCode ?? 0,
+              body,
+              cache: String(res.headers['x-page-cache']),
+            }),
           );
         })
         .on('error', reject);

@@ -57,7 +57,8 @@ export function createPageCache(opts: PageCacheOptions) {
     if (!header) return undefined;
     for (const part of header.split(';')) {
       const eq = part.indexOf('=');
-      if (eq !== -1 && part.slice(0, eq).trim() === opts.sessionCookie) return part.slice(eq + 1).trim();
+      if (eq !== -1 && part.slice(0, eq).trim() === opts.sessionCookie)
+        return part.slice(eq + 1).trim();
     }
     return undefined;
   }
@@ -101,7 +102,10 @@ export function createPageCache(opts: PageCacheOptions) {
     const toBuffer = (chunk: unknown, encoding?: unknown) =>
       Buffer.isBuffer(chunk)
         ? chunk
-        : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+        : Buffer.from(
+            chunk as string,
+            typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8',
+          );
     res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
       chunks.push(toBuffer(chunk, encoding));
       if (typeof encoding === 'function') encoding();
@@ -114,7 +118,11 @@ export function createPageCache(opts: PageCacheOptions) {
       if (typeof encoding === 'function') cb = encoding;
       const body = Buffer.concat(chunks).toString('utf8');
       const contentType = String(res.getHeader('content-type') ?? '');
-      if (res.statusCode === 200 && !res.getHeader('set-cookie') && contentType.startsWith('text/html')) {
+      if (
+        res.statusCode === 200 &&
+        !res.getHeader('set-cookie') &&
+        contentType.startsWith('text/html')
+      ) {
         remember(key, { expires: Date.now() + opts.ttlMs, status: 200, contentType, body });
       }
       res.removeHeader('content-length');

@@ -14,7 +14,10 @@ describe('parseEnv', () => {
   it.each([
     [{ PORT: 'abc' }, 'Invalid environment: PORT'],
     [{ PORT: '70000' }, 'Invalid environment: PORT'],
-    [{ SESSION_SECRET: 'short' }, 'Invalid environment: SESSION_SECRET must be at least 32 characters'],
+    [
+      { SESSION_SECRET: 'short' },
+      'Invalid environment: SESSION_SECRET must be at least 32 characters',
+    ],
     [{ LOYALTY_API_URL: 'not a url' }, 'Invalid environment: LOYALTY_API_URL'],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid environment: DATABASE_URL must be a postgres'],
     [{ SMTP_URL: 'http://x' }, 'Invalid environment: SMTP_URL must be an smtp'],

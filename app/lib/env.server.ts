@@ -13,10 +13,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   TENANTS_DIR: z.string().min(1).default('tenants'),
   CONTENT_DIR: z.string().min(1).default('content'),
-  SESSION_SECRET: z
-    .string()
-    .min(32, 'must be at least 32 characters')
-    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOYALTY_API_URL: urlString.optional(),
   DATABASE_URL: z
     .string()

@@ -3,7 +3,13 @@ import type { Location } from '~/lib/content/types';
 
 export type LocationSummary = Pick<
   Location,
-  'name' | 'slug' | 'storeNumber' | 'city' | 'state' | 'hiddenInHomeSelector' | 'hiddenInStoreSelector'
+  | 'name'
+  | 'slug'
+  | 'storeNumber'
+  | 'city'
+  | 'state'
+  | 'hiddenInHomeSelector'
+  | 'hiddenInStoreSelector'
 >;
 
 /** Locations shoppers may see (not hidden), in content order. */

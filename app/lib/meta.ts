@@ -7,7 +7,9 @@ interface MatchLike {
 
 /** 'Page - Retailer' (spec §2); just the retailer when the page has no name. */
 export function pageTitle(matches: readonly MatchLike[], page?: string | null): string {
-  const root = matches.find((m) => m.id === 'root')?.data as { tenant?: { title?: string } } | undefined;
+  const root = matches.find((m) => m.id === 'root')?.data as
+    | { tenant?: { title?: string } }
+    | undefined;
   const site = root?.tenant?.title ?? '';
   if (!page) return site;
   return site ? `${page} - ${site}` : page;

@@ -3,7 +3,10 @@
  * comes from input (redirectTo, successRoute, afterLogIn) goes through here, so a crafted link
  * can never send a shopper to another site.
  */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = '/',
+): string {
   if (typeof to !== 'string' || !to) return fallback;
   const value = to.trim();
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;

@@ -32,7 +32,15 @@ export default function PostPage() {
         {post.title}
       </Heading>
       {post.coverImage ? (
-        <Image src={post.coverImage} alt={post.altText ?? ''} aspectRatio={2.13} w="full" objectFit="cover" borderRadius="md" mb="6" />
+        <Image
+          src={post.coverImage}
+          alt={post.altText ?? ''}
+          aspectRatio={2.13}
+          w="full"
+          objectFit="cover"
+          borderRadius="md"
+          mb="6"
+        />
       ) : null}
       <PostBody html={post.html} />
       {post.link ? (

@@ -15,7 +15,14 @@ export default function PostsLayout() {
   const { categories, variant } = useLoaderData<typeof loader>();
   if (variant === 'aside') {
     return (
-      <Grid maxW="7xl" mx="auto" px="4" py="8" gap="8" templateColumns={{ base: '1fr', md: '1fr 240px' }}>
+      <Grid
+        maxW="7xl"
+        mx="auto"
+        px="4"
+        py="8"
+        gap="8"
+        templateColumns={{ base: '1fr', md: '1fr 240px' }}
+      >
         <Box minW="0">
           <Outlet />
         </Box>

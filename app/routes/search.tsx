@@ -34,7 +34,13 @@ export default function SearchPage() {
                 Search this site
               </Text>
             </label>
-            <Input id="search-page-q" name="q" type="search" defaultValue={q} maxLength={MAX_QUERY} />
+            <Input
+              id="search-page-q"
+              name="q"
+              type="search"
+              defaultValue={q}
+              maxLength={MAX_QUERY}
+            />
           </Box>
           <Button type="submit" colorPalette="brand">
             Search
@@ -44,7 +50,9 @@ export default function SearchPage() {
       {q ? (
         <>
           <Text mb="4" color="fg.muted" aria-live="polite">
-            {results.length === 0 ? '' : `${results.length} result${results.length === 1 ? '' : 's'} for “${q}”`}
+            {results.length === 0
+              ? ''
+              : `${results.length} result${results.length === 1 ? '' : 's'} for “${q}”`}
           </Text>
           <SearchResults results={results} />
         </>

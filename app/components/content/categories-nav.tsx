@@ -48,7 +48,14 @@ export function CategoriesNav({
   const visible = categories.slice(0, 3);
   const more = categories.slice(3);
   return (
-    <HStack as="nav" aria-label="Post categories" gap="1" borderBottomWidth="1px" mb="6" wrap="wrap">
+    <HStack
+      as="nav"
+      aria-label="Post categories"
+      gap="1"
+      borderBottomWidth="1px"
+      mb="6"
+      wrap="wrap"
+    >
       <Box asChild {...tabStyle}>
         <NavLink to="/posts" end>
           All Posts

@@ -21,7 +21,12 @@ export function PostBody({ html }: { html: string }) {
         '& img': { maxW: '100%', h: 'auto', borderRadius: 'md', my: '4' },
         '& table': { width: '100%', borderCollapse: 'collapse', mb: '4' },
         '& th, & td': { borderWidth: '1px', p: '2', textAlign: 'start' },
-        '& blockquote': { borderStartWidth: '4px', borderColor: 'accent.solid', ps: '4', fontStyle: 'italic' },
+        '& blockquote': {
+          borderStartWidth: '4px',
+          borderColor: 'accent.solid',
+          ps: '4',
+          fontStyle: 'italic',
+        },
       }}
       dangerouslySetInnerHTML={{ __html: html }}
     />

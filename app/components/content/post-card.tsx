@@ -12,7 +12,13 @@ export interface PostSummary {
   altText: string | null;
 }
 
-export function PostCard({ post, headingLevel = 'h2' }: { post: PostSummary; headingLevel?: 'h2' | 'h3' }) {
+export function PostCard({
+  post,
+  headingLevel = 'h2',
+}: {
+  post: PostSummary;
+  headingLevel?: 'h2' | 'h3';
+}) {
   return (
     <LinkBox
       as="article"

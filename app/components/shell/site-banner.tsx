@@ -1,6 +1,7 @@
 import { Box, CloseButton, Flex } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Banner } from '~/lib/content/types';
+import { useBannerHeight } from './banner-height';
 import { ResponsivePicture } from './responsive-picture';
 import { SiteLink } from './site-link';
 import { useHydrated } from './use-hydrated';
@@ -30,11 +31,13 @@ const tones = {
 /**
  * The site banner (spec §2, §4): text (already sanitised HTML), an optional link and images.
  * The close button needs JavaScript, so it appears only after hydration; closing hides the
- * banner until the next full page load.
+ * banner until the next full page load and resets its published height to 0.
  */
 export function SiteBanner({ banner }: { banner: SiteBannerData }) {
   const hydrated = useHydrated();
   const [closed, setClosed] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  useBannerHeight(ref, closed);
   if (closed) return null;
   const tone = tones[banner.class] ?? tones.info;
   const image = banner.desktopImage ? (
@@ -52,6 +55,7 @@ export function SiteBanner({ banner }: { banner: SiteBannerData }) {
   return (
     <Box
       as="section"
+      ref={ref}
       aria-label="Announcement"
       bg={tone.bg}
       color={tone.color}

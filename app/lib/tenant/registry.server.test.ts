@@ -5,7 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { hostnameOf, loadTenants, parseTenantFile, TenantRegistry } from './registry.server';
 
 const valid = (site: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ sitePath: site, hostnames: [`${site}.localhost`], retailerName: `${site} market`, ...extra });
+  JSON.stringify({
+    sitePath: site,
+    hostnames: [`${site}.localhost`],
+    retailerName: `${site} market`,
+    ...extra,
+  });
 
 let dirs: string[] = [];
 let registries: TenantRegistry[] = [];
@@ -43,29 +48,54 @@ describe('parseTenantFile', () => {
   });
 
   it('uses the canonical origin when given, never a port guess', () => {
-    const r = parseTenantFile('/x/alpha.json', valid('alpha', { canonicalOrigin: 'https://www.alpha.example/' }), 3000);
+    const r = parseTenantFile(
+      '/x/alpha.json',
+      valid('alpha', { canonicalOrigin: 'https://www.alpha.example/' }),
+      3000,
+    );
     expect('tenant' in r && r.tenant.origin).toBe('https://www.alpha.example');
   });
 
   it('names the failing field', () => {
     const r = parseTenantFile('/x/alpha.json', valid('alpha', { theme: { primary: 'red' } }), 3000);
-    expect(r).toEqual({ problem: { file: 'alpha.json', message: expect.stringContaining('theme.primary') } });
+    expect(r).toEqual({
+      problem: { file: 'alpha.json', message: expect.stringContaining('theme.primary') },
+    });
   });
 
   it('refuses unknown fields, bad JSON and a file name that differs from sitePath', () => {
-    expect(parseTenantFile('/x/alpha.json', valid('alpha', { colour: 1 }), 3000)).toHaveProperty('problem');
-    expect(parseTenantFile('/x/alpha.json', '{ nope', 3000)).toHaveProperty('problem.message', expect.stringContaining('not valid JSON'));
-    expect(parseTenantFile('/x/beta.json', valid('alpha'), 3000)).toHaveProperty('problem.message', expect.stringContaining('sitePath'));
+    expect(parseTenantFile('/x/alpha.json', valid('alpha', { colour: 1 }), 3000)).toHaveProperty(
+      'problem',
+    );
+    expect(parseTenantFile('/x/alpha.json', '{ nope', 3000)).toHaveProperty(
+      'problem.message',
+      expect.stringContaining('not valid JSON'),
+    );
+    expect(parseTenantFile('/x/beta.json', valid('alpha'), 3000)).toHaveProperty(
+      'problem.message',
+      expect.stringContaining('sitePath'),
+    );
   });
 
   it('refuses a secret value where an environment variable name is expected', () => {
-    const r = parseTenantFile('/x/alpha.json', valid('alpha', { services: { loyalty: { appId: 'a', bearerTokenEnv: 'abc123 secret' } } }), 3000);
-    expect(r).toHaveProperty('problem.message', expect.stringContaining('services.loyalty.bearerTokenEnv'));
+    const r = parseTenantFile(
+      '/x/alpha.json',
+      valid('alpha', { services: { loyalty: { appId: 'a', bearerTokenEnv: 'abc123 secret' } } }),
+      3000,
+    );
+    expect(r).toHaveProperty(
+      'problem.message',
+      expect.stringContaining('services.loyalty.bearerTokenEnv'),
+    );
   });
 
   it('refuses an afterLogIn that leaves the site', () => {
-    expect(parseTenantFile('/x/alpha.json', valid('alpha', { afterLogIn: '//evil.example' }), 3000)).toHaveProperty('problem');
-    expect(parseTenantFile('/x/alpha.json', valid('alpha', { afterLogIn: '/rewards' }), 3000)).toHaveProperty('tenant');
+    expect(
+      parseTenantFile('/x/alpha.json', valid('alpha', { afterLogIn: '//evil.example' }), 3000),
+    ).toHaveProperty('problem');
+    expect(
+      parseTenantFile('/x/alpha.json', valid('alpha', { afterLogIn: '/rewards' }), 3000),
+    ).toHaveProperty('tenant');
   });
 });
 
@@ -73,7 +103,10 @@ describe('loadTenants', () => {
   it('keeps serving valid brands when one file is invalid, and refuses host clashes', () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, 'alpha.json'), valid('alpha'));
-    fs.writeFileSync(path.join(dir, 'beta.json'), valid('beta', { hostnames: ['alpha.localhost'] }));
+    fs.writeFileSync(
+      path.join(dir, 'beta.json'),
+      valid('beta', { hostnames: ['alpha.localhost'] }),
+    );
     fs.writeFileSync(path.join(dir, 'gamma.json'), valid('gamma', { retailerName: '' }));
     fs.writeFileSync(path.join(dir, 'schema.json'), '{}');
     const { tenants, problems } = loadTenants(dir, 3000);
@@ -118,7 +151,9 @@ describe('TenantRegistry', () => {
     registry.reloadIfChanged();
     expect(registry.resolve('alpha.localhost')?.retailerName).toBe('alpha market');
     fs.writeFileSync(path.join(dir, 'alpha.json'), valid('alpha', { retailerName: 'Alpha Foods' }));
-    expect(await until(() => registry.resolve('alpha.localhost')?.retailerName === 'Alpha Foods', 5000)).toBe(true);
+    expect(
+      await until(() => registry.resolve('alpha.localhost')?.retailerName === 'Alpha Foods', 5000),
+    ).toBe(true);
   });
 
   it('stops serving a brand whose file is removed', async () => {

@@ -33,7 +33,10 @@ export function parseTenantFile(
   const config = parsed.data;
   if (path.basename(file, '.json') !== config.sitePath) {
     return {
-      problem: { file: name, message: `sitePath: must match the file name ('${path.basename(file, '.json')}')` },
+      problem: {
+        file: name,
+        message: `sitePath: must match the file name ('${path.basename(file, '.json')}')`,
+      },
     };
   }
   const origin =
@@ -74,7 +77,10 @@ export function loadTenants(dir: string, port: number): TenantLoadResult {
     }
     const clash = result.tenant.hostnames.find((h) => byHost.has(h));
     if (clash) {
-      problems.push({ file: f, message: `hostnames: '${clash}' is already served by ${byHost.get(clash)}` });
+      problems.push({
+        file: f,
+        message: `hostnames: '${clash}' is already served by ${byHost.get(clash)}`,
+      });
       continue;
     }
     for (const h of result.tenant.hostnames) byHost.set(h, f);
@@ -187,7 +193,8 @@ export class TenantRegistry {
     for (const old of this.bySitePath.values()) {
       if (refused.has(old.file) && !nextSites.has(old.sitePath)) nextSites.set(old.sitePath, old);
     }
-    for (const t of nextSites.values()) for (const h of t.hostnames) if (!next.has(h)) next.set(h, t);
+    for (const t of nextSites.values())
+      for (const h of t.hostnames) if (!next.has(h)) next.set(h, t);
     const added = [...nextSites.keys()].filter((s) => !this.bySitePath.has(s));
     this.byHost = next;
     this.bySitePath = nextSites;

@@ -20,9 +20,7 @@ const hostname = z
     'must be a lower-case host name without port',
   );
 /** A path inside the site: starts with one '/', never '//' (that would leave the site). */
-const sitePathname = z
-  .string()
-  .regex(/^\/(?!\/)[^\s\\]*$/, "must be a path starting with '/'");
+const sitePathname = z.string().regex(/^\/(?!\/)[^\s\\]*$/, "must be a path starting with '/'");
 /** An image source: must start with '/' (spec §5). */
 const imageSrc = z.string().regex(/^\/(?!\/)\S*$/, "must start with '/'");
 const httpsOrLocalUrl = z
