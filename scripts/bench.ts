@@ -23,12 +23,21 @@ const host = `${brand}.localhost:${port}`;
 export interface BenchPage {
   name: string;
   path: string;
+  /** Extra request headers (e.g. a session cookie that makes the page personal, so uncached). */
+  headers?: Record<string, string>;
 }
+
+/**
+ * A session cookie the guest page cache does not accept (it is not a guest's), so the page is
+ * rendered for every request: the cost a signed-in shopper's page has.
+ */
+const UNCACHED = { cookie: '__session=not-a-guest-session' };
 
 /** Pages measured; later issues add theirs here. */
 export const pages: BenchPage[] = [
   { name: 'home', path: '/' },
   { name: 'post', path: '' }, // filled with the first post linked from /posts
+  { name: 'home, rendered', path: '/', headers: UNCACHED },
 ];
 
 function waitForHealth(url: string, timeoutMs = 60_000) {
@@ -95,10 +104,10 @@ function startStatic(file: string): ChildProcess {
   return spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
 }
 
-function cannon(url: string, headers: Record<string, string>) {
+function cannon(url: string, headers: Record<string, string>, duration = seconds) {
   return new Promise<autocannon.Result>((resolve, reject) => {
     autocannon(
-      { url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip', ...headers } },
+      { url, connections, duration, headers: { 'accept-encoding': 'gzip', ...headers } },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
@@ -144,7 +153,7 @@ async function main() {
 
   const list = await get('/posts');
   const firstPost = list.text.match(/href="(\/posts\/[a-z0-9-]+\/[a-z0-9-]+)"/);
-  pages[1].path = firstPost ? firstPost[1] : '/posts';
+  for (const p of pages) if (!p.path) p.path = firstPost ? firstPost[1] : '/posts';
 
   console.log(
     `\nbench: brand ${brand}, ${connections} connections, ${seconds} s per run, node ${process.version}, ${os.cpus().length} cores\n`,
@@ -155,8 +164,9 @@ async function main() {
     if (status !== 200) throw new Error(`${page.path} answered ${status}`);
     const js = await firstLoadJs(text);
     // Warm up, then measure.
-    await cannon(`http://127.0.0.1:${port}${page.path}`, { host });
-    const ssr = summary(await cannon(`http://127.0.0.1:${port}${page.path}`, { host }));
+    const headers = { host, ...(page.headers ?? {}) };
+    await cannon(`http://127.0.0.1:${port}${page.path}`, headers, 2);
+    const ssr = summary(await cannon(`http://127.0.0.1:${port}${page.path}`, headers));
     const file = path.join(dataDir, `${page.name}.html`);
     fs.writeFileSync(file, body);
     const stat = startStatic(file);
