@@ -13,7 +13,6 @@ import { EnvError, parseEnv, type Env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
 import { createSessionStorages } from '~/lib/session.server';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
-import { themeStylesheet } from '~/lib/theme/theme-css.server';
 import { createServerApp } from './server/app';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -64,11 +63,7 @@ async function main() {
     env,
     content,
     sessions: createSessionStorages(sessionSecret(env), env.NODE_ENV === 'production'),
-    themeHref: (tenant) => `/_theme/${tenant.sitePath}.${themeStylesheet(tenant.theme).hash}.css`,
   };
-  // Build each brand's theme now so the first shopper does not pay for it.
-  for (const t of registry.all()) themeStylesheet(t.theme);
-  registry.onChange((tenants) => tenants.forEach((t) => themeStylesheet(t.theme)));
 
   const app = createServerApp({
     registry,

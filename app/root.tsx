@@ -19,13 +19,14 @@ import { getSession } from '~/lib/session.server';
 import { useRootData } from '~/lib/root-data';
 import { publicTenant } from '~/lib/tenant/public.server';
 import { getSystems } from '~/lib/theme/system';
+import { themeHref } from '~/lib/theme/theme-css.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
   const home = resolveHomeStore(context, session.get('homeStore'));
   return {
     tenant: publicTenant(context.tenant),
-    themeHref: context.services.themeHref(context.tenant),
+    themeHref: themeHref(context.tenant.sitePath, context.tenant.theme),
     layout: loadLayout(context),
     homeStore: home ? { storeNumber: home.storeNumber, name: home.name, slug: home.slug } : null,
     /** The signed-in shopper (accounts issue); null for a guest. */

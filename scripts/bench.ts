@@ -190,7 +190,7 @@ async function main() {
   }
   console.table(rows);
   const home = await get('/');
-  const css = await get(home.text.match(/href="(\/_theme\/[^"]+)"/)?.[1] ?? '/');
+  const css = await get(home.text.match(/href="(\/theme\/[^"]+)"/)?.[1] ?? '/');
   console.log(
     `brand stylesheet (cached, immutable): ${Math.round(css.body.length / 102.4) / 10} KB, gzip ${Math.round(zlib.gzipSync(css.body).length / 102.4) / 10} KB`,
   );

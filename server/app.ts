@@ -10,7 +10,6 @@ import { logger } from '~/lib/logger.server';
 import { redirectFor } from '~/lib/redirects';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { TenantRegistry } from '~/lib/tenant/registry.server';
-import { themeStylesheet } from '~/lib/theme/theme-css.server';
 import { isAllowedOrigin } from './origin-check';
 import { createPageCache } from './page-cache';
 
@@ -153,18 +152,6 @@ export function createServerApp(opts: ServerAppOptions) {
     const to = redirectFor(req.path, req.url.slice(req.path.length));
     if (to) return res.redirect(301, to);
     next();
-  });
-
-  // The brand stylesheet (global reset, tokens) under a content-hashed URL.
-  app.get('/_theme/:file', (req, res) => {
-    const tenant = locals(res).tenant;
-    const sheet = themeStylesheet(tenant.theme);
-    if (req.params.file !== `${tenant.sitePath}.${sheet.hash}.css`) {
-      res.status(404).type('text/plain').send('Not found\n');
-      return;
-    }
-    res.set('Cache-Control', 'public, max-age=31536000, immutable');
-    res.type('text/css').send(sheet.css);
   });
 
   // Brand images from content/<site>/images, falling back to content/shared/images.

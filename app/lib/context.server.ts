@@ -8,8 +8,6 @@ export interface AppServices {
   env: Env;
   content: ContentService;
   sessions: SessionStorages;
-  /** Hash of the brand stylesheet, for its immutable URL. */
-  themeHref: (tenant: Tenant) => string;
 }
 
 /**
