@@ -7,7 +7,7 @@ import { defineConfig, devices } from '@playwright/test';
  * a copy of tenants/ (a test drops new brand files into it) and a fresh data folder.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
-const root = path.resolve('.cache/e2e');
+const root = path.resolve(`.cache/e2e-${E2E_PORT}`);
 export const E2E_TENANTS_DIR = path.join(root, 'tenants');
 const dataDir = path.join(root, 'data');
 

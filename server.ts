@@ -13,7 +13,15 @@ import { EnvError, parseEnv, type Env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
 import { createSessionStorages } from '~/lib/session.server';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
+import type { Tenant } from '~/lib/tenant/schema';
 import { createServerApp } from './server/app';
+import {
+  DEV_LOYALTY_BASIC,
+  DEV_LOYALTY_BEARER,
+  startLoyaltyService,
+  type LoyaltyApp,
+  type LoyaltyService,
+} from './services/loyalty/index';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -59,10 +67,56 @@ async function main() {
     env.TENANTS_RESCAN_MS,
   );
   const content = createContentService({ dir: path.resolve(env.CONTENT_DIR), watch: true });
+
+  // The loyalty API: the retailer's backend when LOYALTY_API_URL is set, else the reference
+  // service started here on a loopback port and used through the same client and HTTP path.
+  const loyaltyApps = (tenants: Tenant[]): LoyaltyApp[] =>
+    tenants.flatMap((t) => {
+      if (!t.services.loyalty) return [];
+      const locations = content.retailerInfo(t.sitePath).locations;
+      return [
+        {
+          appId: t.services.loyalty.appId,
+          storeNumbers: locations.map((l) => l.storeNumber),
+          tiers: t.rewards.tiers,
+          retailerName: t.retailerName,
+          stores: locations.map((l) => ({
+            storeNumber: l.storeNumber,
+            name: l.name,
+            address: l.address,
+            city: l.city,
+            state: l.state,
+            zip: l.zip,
+          })),
+        },
+      ];
+    });
+  let loyalty: LoyaltyService | null = null;
+  if (!env.LOYALTY_API_URL) {
+    loyalty = await startLoyaltyService({
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      port: 0,
+      apps: loyaltyApps(registry.all()),
+    });
+    // A brand added while running gets its demo data too.
+    registry.onChange(
+      (tenants) => void loyalty?.addApps(loyaltyApps(tenants)).catch(() => undefined),
+    );
+  }
   const services: AppServices = {
     env,
     content,
     sessions: createSessionStorages(sessionSecret(env), env.NODE_ENV === 'production'),
+    loyalty: {
+      embedded: loyalty
+        ? {
+            url: loyalty.url,
+            basic: process.env.LOYALTY_SERVICE_BASIC || DEV_LOYALTY_BASIC,
+            bearer: process.env.LOYALTY_SERVICE_BEARER || DEV_LOYALTY_BEARER,
+          }
+        : null,
+    },
   };
 
   const app = createServerApp({
@@ -70,6 +124,11 @@ async function main() {
     services,
     build,
     publicDir: path.join(root, 'public'),
+    health: () => ({
+      loyalty: loyalty
+        ? { mode: 'embedded', ...loyalty.health() }
+        : { mode: 'external', url: new URL(env.LOYALTY_API_URL!).origin },
+    }),
   });
 
   const server = app.listen(env.PORT, env.HOST, () => {
@@ -85,7 +144,10 @@ async function main() {
     logger.info(`${signal}: shutting down`);
     registry.stop();
     content.close();
-    server.close(() => process.exit(0));
+    server.close(() => {
+      // Outbound pools belong to the app bundle and end with the process.
+      void (loyalty?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+    });
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

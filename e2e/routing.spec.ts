@@ -66,7 +66,10 @@ test.describe('routing and errors', () => {
   test('health answers JSON', async () => {
     const res = await rawRequest({ host: '127.0.0.1', path: '/healthz' });
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.body)).toMatchObject({ status: 'ok' });
+    expect(JSON.parse(res.body)).toMatchObject({
+      status: 'ok',
+      loyalty: { mode: 'embedded', status: 'ok' },
+    });
   });
 });
 

@@ -16,8 +16,14 @@ fi
 echo "== typecheck"; npm run -s typecheck
 echo "== lint"; npm run -s lint
 echo "== tenants:check"; npm run -s tenants:check
-echo "== unit and integration tests"
+echo "== PostgreSQL for the PostgreSQL-mode tests"
+TEST_DATABASE_URL=$(bash scripts/pg-test-server.sh start)
+export TEST_DATABASE_URL
+trap 'bash scripts/pg-test-server.sh stop' EXIT
+echo "== unit and integration tests (PGlite and $TEST_DATABASE_URL)"
 npx vitest run --reporter=default --reporter=json --outputFile=.cache/vitest.json
+bash scripts/pg-test-server.sh stop
+trap - EXIT
 echo "== build"; npm run -s build
 echo "== end-to-end tests"
 e2e_status=0

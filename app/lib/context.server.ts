@@ -1,5 +1,6 @@
 import type { ContentService } from '~/lib/content/content.server';
 import type { Env } from '~/lib/env.server';
+import type { EmbeddedLoyalty } from '~/lib/loyalty/credentials.server';
 import type { SessionStorages } from '~/lib/session.server';
 import type { Tenant } from '~/lib/tenant/schema';
 
@@ -8,6 +9,10 @@ export interface AppServices {
   env: Env;
   content: ContentService;
   sessions: SessionStorages;
+  loyalty: {
+    /** The in-process reference service, or null when LOYALTY_API_URL names a backend. */
+    embedded: EmbeddedLoyalty | null;
+  };
 }
 
 /**

@@ -1,0 +1,52 @@
+/**
+ * Key conversion for loyalty API responses: the API answers with PascalCase keys (as a .NET
+ * backend does) and the site works in camelCase (spec accounts-loyalty.md §7, "Response keys are
+ * converted to camelCase"). snake_case and kebab-case keys (token endpoints) are converted too.
+ */
+
+/**
+ * `FrqShopperNo` → `frqShopperNo`, `access_token` → `accessToken`, `ID` → `id`,
+ * `HTMLText` → `htmlText`, `OfferImage1` → `offerImage1`. Keys already in camelCase are unchanged.
+ */
+export function toCamelCase(key: string): string {
+  const words = key.split(/[_\-\s]+/).filter(Boolean);
+  if (words.length === 0) return key;
+  return words
+    .map((word, index) => {
+      const lowered = lowerLeading(word);
+      return index === 0 ? lowered : lowered.charAt(0).toUpperCase() + lowered.slice(1);
+    })
+    .join('');
+}
+
+/** Lower-cases a leading run of capitals: `Frq` → `frq`, `ID` → `id`, `HTMLText` → `htmlText`. */
+function lowerLeading(word: string): string {
+  const run = /^[A-Z]+/.exec(word)?.[0] ?? '';
+  if (run.length === 0) return word;
+  if (run.length === word.length) return word.toLowerCase();
+  // A run of several capitals followed by a lower-case letter keeps its last capital as the start
+  // of the next word (HTMLText → htmlText); a single capital is simply lowered (Frq → frq).
+  const next = word.charAt(run.length);
+  const keep = run.length > 1 && /[a-z]/.test(next) ? 1 : 0;
+  return run.slice(0, run.length - keep).toLowerCase() + word.slice(run.length - keep);
+}
+
+/**
+ * Converts every object key of a parsed JSON value to camelCase, through arrays and nested objects.
+ * Values are never changed. The result is built from plain objects so a key such as `__proto__`
+ * can never reach a prototype.
+ */
+export function camelCaseKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelCaseKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    Object.defineProperty(out, toCamelCase(key), {
+      value: camelCaseKeys(inner),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,128 @@
+/**
+ * The store behind the loyalty service: plain PostgreSQL SQL through a tiny interface with two
+ * adapters, PGlite (an embedded PostgreSQL in a data folder, the default) and a `pg` pool (a real
+ * PostgreSQL server, when a database URL is given). Both drivers are imported lazily so that code
+ * which only needs types or constants does not load them.
+ */
+import fs from 'node:fs';
+
+export type Row = Record<string, unknown>;
+
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  /** One statement with `$1…` parameters; resolves to the rows (empty for non-returning statements). */
+  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<R>(fn: (tx: Db) => Promise<R>): Promise<R>;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** PGlite data folder; `memory://` (or undefined) keeps the database in memory. */
+  dir?: string;
+  /** `postgres://…`: use a real PostgreSQL server instead of PGlite. */
+  databaseUrl?: string;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+  /** Called with errors of idle pool clients (a server restart), which would otherwise crash. */
+  onPoolError?: (error: Error) => void;
+}
+
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options);
+  return openPglite(options.dir);
+}
+
+async function openPglite(dir: string | undefined): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const inMemory = !dir || dir.startsWith('memory://');
+  if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+  const pg = inMemory ? new PGlite() : new PGlite(dir);
+  await pg.waitReady;
+
+  type Queryable = Pick<typeof pg, 'query' | 'exec'>;
+  const wrap = (q: Queryable, inTransaction: boolean): Db => ({
+    kind: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await q.query<T>(sql, params)).rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+    transaction<R>(fn: (tx: Db) => Promise<R>): Promise<R> {
+      // PGlite has one connection: a nested call would wait for itself, so run it in place.
+      if (inTransaction) return fn(wrap(q, true));
+      return pg.transaction((tx) => fn(wrap(tx, true)));
+    },
+    async close() {
+      if (!pg.closed) await pg.close();
+    },
+  });
+  return wrap(pg, false);
+}
+
+async function openPostgres(options: OpenDbOptions): Promise<Db> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', (error) => options.onPoolError?.(error));
+  // Fail at start-up, not at the first request, when the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+
+  type Client = Pick<InstanceType<typeof pg.Pool>, 'query'>;
+  const wrap = (client: Client, inTransaction: boolean): Db => ({
+    kind: 'postgres',
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await client.query(sql, params);
+      return result.rows as T[];
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+    async transaction<R>(fn: (tx: Db) => Promise<R>): Promise<R> {
+      if (inTransaction) return fn(wrap(client, true));
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        const result = await fn(wrap(conn, true));
+        await conn.query('COMMIT');
+        return result;
+      } catch (error) {
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  });
+  return wrap(pool, false);
+}
+
+/** SQLSTATE of a database error, when there is one. */
+export function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/**
+ * True when an error means the store itself is unavailable (connection refused or lost, server
+ * shutting down), as opposed to a statement that failed.
+ */
+export function isStoreDown(error: unknown): boolean {
+  const state = sqlState(error);
+  if (state) return state.startsWith('08') || state.startsWith('57P') || state.startsWith('53');
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return true; // ECONNREFUSED, ECONNRESET…
+  const message = error instanceof Error ? error.message : String(error);
+  return /closed|terminat|timeout|connect/i.test(message);
+}

@@ -1,0 +1,192 @@
+/**
+ * The reference loyalty service (docs/loyalty-api.md): opens the store (PGlite in
+ * `<dataDir>/loyalty`, or PostgreSQL when a database URL is given), applies the migrations, seeds
+ * every listed app that has no data yet, and serves the API over HTTP.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { logger as appLogger } from '../../app/lib/logger.server';
+import { loyaltyServiceCredentials } from './credentials';
+import { openDb, type Db } from './db';
+import { createRequestHandler, type Logger } from './http';
+import { migrate } from './migrate';
+import { createRoutes } from './routes';
+import { seed, type SeedResult, type SeedStore } from './seed';
+
+export { DEMO_SHOPPERS, DEMO_UNREGISTERED_PHONE } from './credentials';
+export { DEV_LOYALTY_BASIC, DEV_LOYALTY_BEARER } from './credentials';
+export { readApps } from './apps';
+export type { Db } from './db';
+export type { SeedResult } from './seed';
+
+export interface LoyaltyApp {
+  appId: string;
+  /** The brand's store numbers (4 digits): home stores and receipts of the demo shoppers. */
+  storeNumbers: string[];
+  /** Reward tiers (points); the demo shoppers' totals sit around them. */
+  tiers: number[];
+  /** Optional: the receipts' header line. */
+  retailerName?: string;
+  /** Optional: store names and addresses for the receipts' store block. */
+  stores?: SeedStore[];
+}
+
+export interface StartLoyaltyServiceOptions {
+  /**
+   * The site's data folder (`DATA_DIR`, default `.data`): the PGlite database lives in its
+   * `loyalty/` subfolder. `memory://` keeps the database in memory (tests).
+   */
+  dataDir?: string;
+  /** `postgres://…`: use this PostgreSQL server instead of PGlite. */
+  databaseUrl?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Apps to seed when they have no data yet. */
+  apps?: LoyaltyApp[];
+  logger?: Logger;
+  /** Overrides of LOYALTY_SERVICE_BASIC / _BEARER / _JWT_SECRET (which default to dev values). */
+  credentials?: { basic?: string; bearer?: string; jwtSecret?: string };
+  /** Interval of the store health probe (ms, default 15 000). */
+  healthIntervalMs?: number;
+}
+
+export interface LoyaltyHealth {
+  status: 'ok' | 'down';
+  store: 'pglite' | 'postgres';
+}
+
+export interface LoyaltyService {
+  /** `http://host:port` without a trailing slash. */
+  url: string;
+  port: number;
+  health(): LoyaltyHealth;
+  close(): Promise<void>;
+  /** Seeding done at start (one entry per app; `seeded` false when it already had data). */
+  seeded: SeedResult[];
+  /** Seeds apps added after start (a new tenant file); apps with data are left alone. */
+  addApps(apps: LoyaltyApp[]): Promise<SeedResult[]>;
+  /** The store, for tests and tools. */
+  db: Db;
+}
+
+/** The PGlite folder for a data folder (`<dataDir>/loyalty`). */
+export function loyaltyDataDir(dataDir: string | undefined): string {
+  const base = dataDir ?? process.env.DATA_DIR ?? '.data';
+  return base.startsWith('memory://') ? base : path.resolve(base, 'loyalty');
+}
+
+export async function startLoyaltyService(
+  options: StartLoyaltyServiceOptions = {},
+): Promise<LoyaltyService> {
+  const logger: Logger = options.logger ?? appLogger.child({ service: 'loyalty' });
+  const env = loyaltyServiceCredentials();
+  const credentials = {
+    basic: options.credentials?.basic ?? env.basic,
+    bearer: options.credentials?.bearer ?? env.bearer,
+    jwtSecret: options.credentials?.jwtSecret ?? env.jwtSecret,
+  };
+  const db = await openDb({
+    dir: options.databaseUrl ? undefined : loyaltyDataDir(options.dataDir),
+    databaseUrl: options.databaseUrl,
+    onPoolError: (error) => logger.warn({ err: error }, 'loyalty store connection lost'),
+  });
+  const store: LoyaltyHealth['store'] = db.kind;
+  let status: LoyaltyHealth['status'] = 'ok';
+  let closed = false;
+
+  const knownApps = new Set<string>();
+  const seedApps = async (apps: LoyaltyApp[]) => {
+    const results: SeedResult[] = [];
+    for (const app of apps) {
+      const result = await seed(db, app);
+      knownApps.add(app.appId);
+      if (result.seeded) {
+        logger.info({ appId: app.appId, ms: result.ms }, 'loyalty demo data seeded');
+      }
+      results.push(result);
+    }
+    return results;
+  };
+
+  let server: http.Server | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const applied = await migrate(db);
+    if (applied.length) logger.info({ applied }, 'loyalty migrations applied');
+    const seeded = await seedApps(options.apps ?? []);
+
+    const handler = createRequestHandler({
+      routes: createRoutes({ db, jwtSecret: credentials.jwtSecret }),
+      db,
+      logger,
+      credentials,
+      async appExists(appId) {
+        if (knownApps.has(appId)) return true;
+        const rows = await db.query('select 1 from apps where app_id = $1', [appId]);
+        if (rows.length) knownApps.add(appId);
+        return rows.length > 0;
+      },
+      onStoreState(ok) {
+        if (!closed) status = ok ? 'ok' : 'down';
+      },
+      health: () => ({ status, store }),
+    });
+    server = http.createServer((req, res) => void handler(req, res));
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+    server.requestTimeout = 30_000;
+    const listening = server;
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+        listening.off('error', reject);
+        resolve();
+      });
+    });
+
+    timer = setInterval(() => {
+      db.query('select 1').then(
+        () => {
+          if (!closed) status = 'ok';
+        },
+        (error: unknown) => {
+          if (!closed && status === 'ok') {
+            logger.warn({ err: error }, 'loyalty store is down');
+          }
+          if (!closed) status = 'down';
+        },
+      );
+    }, options.healthIntervalMs ?? 15_000);
+    timer.unref();
+
+    const address = listening.address() as AddressInfo;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    return {
+      url: `http://${host}:${address.port}`,
+      port: address.port,
+      health: () => ({ status, store }),
+      seeded,
+      addApps: seedApps,
+      db,
+      async close() {
+        if (closed) return;
+        closed = true;
+        status = 'down';
+        clearInterval(timer);
+        await new Promise<void>((resolve) => {
+          listening.close(() => resolve());
+          listening.closeAllConnections();
+        });
+        await db.close();
+      },
+    };
+  } catch (error) {
+    clearInterval(timer);
+    server?.close();
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

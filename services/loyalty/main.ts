@@ -1,0 +1,71 @@
+/**
+ * `npm run loyalty`: the reference loyalty service as its own process. Reads the brands from
+ * tenants/*.json (appId, reward tiers) and their stores from content/<sitePath>/retailer-info.json,
+ * then serves on LOYALTY_PORT (default 3100). A site started with
+ * LOYALTY_API_URL=http://127.0.0.1:3100 uses it.
+ *
+ * Environment: LOYALTY_PORT, LOYALTY_HOST (default 127.0.0.1), DATA_DIR (default .data; the
+ * database is in DATA_DIR/loyalty), DATABASE_URL (PostgreSQL instead of PGlite), TENANTS_DIR,
+ * CONTENT_DIR, LOYALTY_SERVICE_BASIC, LOYALTY_SERVICE_BEARER, LOYALTY_SERVICE_JWT_SECRET.
+ */
+import path from 'node:path';
+import { logger } from '../../app/lib/logger.server';
+import { readApps } from './apps';
+import { loyaltyServiceCredentials } from './credentials';
+import { loyaltyDataDir, startLoyaltyService } from './index';
+
+async function main() {
+  const env = process.env;
+  const port = Number(env.LOYALTY_PORT || 3100);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write('Invalid environment: LOYALTY_PORT must be a port number\n');
+    process.exit(1);
+  }
+  const dataDir = env.DATA_DIR || '.data';
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const apps = readApps(
+    path.resolve(env.TENANTS_DIR || 'tenants'),
+    path.resolve(env.CONTENT_DIR || 'content'),
+  );
+  const started = performance.now();
+  const service = await startLoyaltyService({
+    dataDir,
+    databaseUrl,
+    port,
+    host: env.LOYALTY_HOST || '127.0.0.1',
+    apps,
+  });
+  const creds = loyaltyServiceCredentials(env);
+  const shown = (value: string, isDefault: boolean, name: string) =>
+    isDefault ? `${value} (development default; set ${name})` : `(from ${name})`;
+  const seeded = service.seeded.filter((s) => s.seeded);
+  const lines = [
+    `Loyalty service on ${service.url}  (store: ${
+      databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${loyaltyDataDir(dataDir)}`
+    })`,
+    `  apps: ${apps.map((a) => a.appId).join(', ') || '(none: no tenant files found)'}`,
+    ...seeded.map((s) => `  seeded ${s.appId} in ${s.ms} ms`),
+    ...(seeded.length ? [`  seeding total: ${seeded.reduce((t, s) => t + s.ms, 0)} ms`] : []),
+    `  ready in ${Math.round(performance.now() - started)} ms`,
+    `  Basic  (/AppUsers/*):        ${shown(creds.basic, creds.defaults.basic, 'LOYALTY_SERVICE_BASIC')}`,
+    `  Bearer (/loyalty/{appId}/*): ${shown(creds.bearer, creds.defaults.bearer, 'LOYALTY_SERVICE_BEARER')}`,
+    `  Site: LOYALTY_API_URL=${service.url}`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  const shutdown = (signal: string) => {
+    logger.info(`${signal}: loyalty service shutting down`);
+    service.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'loyalty service start-up failed');
+  process.exit(1);
+});
