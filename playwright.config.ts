@@ -66,6 +66,10 @@ export default defineConfig({
       TENANTS_RESCAN_MS: '1000',
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
       LOG_LEVEL: 'warn',
+      // Playwright fills forms faster than a person: the honeypot's minimum fill time is off,
+      // and the per-IP limit is high because every test comes from one address.
+      BOT_CHECK_MIN_FILL_MS: '0',
+      RATE_LIMIT_IP_PER_MINUTE: '1000',
     },
   },
 });

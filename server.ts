@@ -11,6 +11,12 @@ import { createContentService } from '~/lib/content/content.server';
 import type { AppServices } from '~/lib/context.server';
 import { EnvError, parseEnv, type Env } from '~/lib/env.server';
 import { logger } from '~/lib/logger.server';
+import { createAccountServices } from '~/lib/accounts/services.server';
+import {
+  assertBotCheckConfigured,
+  BotCheckConfigError,
+  botCheckProblem,
+} from '~/lib/security/bot-check.server';
 import { createSessionStorages } from '~/lib/session.server';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
 import type { Tenant } from '~/lib/tenant/schema';
@@ -104,10 +110,29 @@ async function main() {
       (tenants) => void loyalty?.addApps(loyaltyApps(tenants)).catch(() => undefined),
     );
   }
+  const secret = sessionSecret(env);
+  // Sign-up forms need a bot check: reCAPTCHA keys, or a honeypot chosen explicitly.
+  try {
+    assertBotCheckConfigured(registry.all(), env.NODE_ENV);
+  } catch (error) {
+    if (error instanceof BotCheckConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  registry.onChange((tenants) => {
+    for (const t of tenants) {
+      const problem = botCheckProblem(t);
+      if (problem) logger.error({ tenant: t.sitePath }, problem);
+    }
+  });
+  const accounts = await createAccountServices(env, secret);
   const services: AppServices = {
     env,
     content,
-    sessions: createSessionStorages(sessionSecret(env), env.NODE_ENV === 'production'),
+    accounts,
+    sessions: createSessionStorages(secret, env.NODE_ENV === 'production'),
     loyalty: {
       embedded: loyalty
         ? {
@@ -125,6 +150,8 @@ async function main() {
     build,
     publicDir: path.join(root, 'public'),
     health: () => ({
+      store: accounts.siteStore.kind,
+      mail: accounts.mailer.kind,
       loyalty: loyalty
         ? { mode: 'embedded', ...loyalty.health() }
         : { mode: 'external', url: new URL(env.LOYALTY_API_URL!).origin },
@@ -146,7 +173,7 @@ async function main() {
     content.close();
     server.close(() => {
       // Outbound pools belong to the app bundle and end with the process.
-      void (loyalty?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+      void Promise.allSettled([accounts.close(), loyalty?.close()]).finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

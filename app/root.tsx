@@ -15,6 +15,7 @@ import { SiteShell } from '~/components/shell/site-shell';
 import { EmotionStyles, useNonce } from '~/lib/emotion';
 import { normalizeError } from '~/lib/errors';
 import { loadLayout, resolveHomeStore } from '~/lib/layout.server';
+import { shopperFromSession } from '~/lib/accounts/session-user.server';
 import { getSession } from '~/lib/session.server';
 import { useRootData } from '~/lib/root-data';
 import { publicTenant } from '~/lib/tenant/public.server';
@@ -24,13 +25,14 @@ import { themeHref } from '~/lib/theme/theme-css.server';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
   const home = resolveHomeStore(context, session.get('homeStore'));
+  const shopper = shopperFromSession(session);
   return {
     tenant: publicTenant(context.tenant),
     themeHref: themeHref(context.tenant.sitePath, context.tenant.theme),
     layout: loadLayout(context),
     homeStore: home ? { storeNumber: home.storeNumber, name: home.name, slug: home.slug } : null,
-    /** The signed-in shopper (accounts issue); null for a guest. */
-    user: null as null | { firstName: string },
+    /** The signed-in shopper's public part (never tokens); null for a guest. */
+    user: shopper ? { firstName: shopper.firstName ?? '' } : null,
     year: new Date().getFullYear(),
   };
 }

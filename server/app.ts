@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import type { AppContext, AppServices } from '~/lib/context.server';
 import { logger } from '~/lib/logger.server';
 import { redirectFor } from '~/lib/redirects';
+import { publicBotCheck } from '~/lib/security/bot-check.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { TenantRegistry } from '~/lib/tenant/registry.server';
 import { isAllowedOrigin } from './origin-check';
@@ -37,6 +38,15 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
+/** reCAPTCHA's script and frame sources, only for brands that use it. */
+function recaptchaOrigins(tenant: Tenant) {
+  if (publicBotCheck(tenant).mode !== 'recaptcha') return { script: '', frame: '' };
+  return {
+    script: 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/',
+    frame: 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/',
+  };
+}
+
 /** The Content-Security-Policy for one brand; nonces come from res.locals. */
 function cspDirectives() {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${locals(res as Response).nonce}'`;
@@ -45,7 +55,11 @@ function cspDirectives() {
     useDefaults: false,
     directives: {
       'default-src': ["'self'"],
-      'script-src': ["'self'", nonce],
+      'script-src': [
+        "'self'",
+        nonce,
+        (_req: unknown, res: unknown) => recaptchaOrigins(tenantOf(res)).script,
+      ],
       'style-src': ["'self'", nonce],
       // React style props and positioning of popovers set style attributes, never elements.
       'style-src-attr': ["'unsafe-inline'"],
@@ -210,6 +224,7 @@ export function createServerApp(opts: ServerAppOptions) {
         nonce: (res.locals.renderNonce as string | undefined) ?? locals(res).nonce,
         services,
         https: req.secure,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? '',
       }),
     }),
   );

@@ -1,4 +1,5 @@
 import type { ContentService } from '~/lib/content/content.server';
+import type { AccountServices } from '~/lib/accounts/services.server';
 import type { Env } from '~/lib/env.server';
 import type { EmbeddedLoyalty } from '~/lib/loyalty/credentials.server';
 import type { SessionStorages } from '~/lib/session.server';
@@ -9,6 +10,8 @@ export interface AppServices {
   env: Env;
   content: ContentService;
   sessions: SessionStorages;
+  /** Site store, mail, rate limits and bot check (shopper accounts). */
+  accounts: AccountServices;
   loyalty: {
     /** The in-process reference service, or null when LOYALTY_API_URL names a backend. */
     embedded: EmbeddedLoyalty | null;
@@ -25,6 +28,8 @@ export type AppContext = {
   services: AppServices;
   /** True when the request reached us over https (directly or via a trusted proxy). */
   https: boolean;
+  /** The client's address (through trusted proxies only), for rate limits and bot checks. */
+  clientIp: string;
 };
 
 declare module '@remix-run/server-runtime' {

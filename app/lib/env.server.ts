@@ -28,6 +28,12 @@ export const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** How often (ms) the tenants folder is rescanned in addition to file-system events. */
   TENANTS_RESCAN_MS: z.coerce.number().int().min(200).max(60000).default(2000),
+  /** Login, reset-request and registration posts allowed per client IP, brand and minute. */
+  RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
+  /** Failed logins allowed per account and brand in 15 minutes. */
+  RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Honeypot bot check: shortest time (ms) between rendering and posting a form. */
+  BOT_CHECK_MIN_FILL_MS: z.coerce.number().int().min(0).max(60000).default(2000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -8,6 +8,20 @@ import {
 export interface SessionData {
   /** Chosen home store number (spec: may differ from the shopper's saved store). */
   homeStore?: string;
+  /** The signed-in shopper; absent for a guest (helpers in app/lib/accounts/session-user.server.ts). */
+  shopper?: SessionShopper;
+}
+/** What the session keeps of a signed-in shopper (spec §3 login result, plus the sign-in time). */
+export interface SessionShopper {
+  frqShopperNo: string;
+  firstName: string;
+  /** The shopper's saved store number ('0' when none). */
+  myStore: string;
+  frequentShopperJwt: string | null;
+  /** The customer token of the login (spec: oAuthJwt). */
+  oAuthJwt: string | null;
+  /** Epoch milliseconds. */
+  signedInAt: number;
 }
 export interface SessionFlash {
   notice?: string;

@@ -27,6 +27,13 @@ const httpsOrLocalUrl = z
   .string()
   .url()
   .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) address');
+/** 'shop@example.com' or 'Shop Name <shop@example.com>'; one line (it becomes a mail header). */
+const mailbox = z
+  .string()
+  .regex(
+    /^(?:[^<>\r\n"]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>"]+@[^\s@<>]+)$/,
+    "must be an address like 'shop@example.com' or 'Shop <shop@example.com>'",
+  );
 const envName = z
   .string()
   .regex(/^[A-Z][A-Z0-9_]*$/, 'must be the NAME of an environment variable (A-Z, 0-9, _)');
@@ -150,6 +157,12 @@ export const tenantSchema = z
         organizationQuestion: z.boolean().default(false),
         birthdayHint: z.string().min(1).optional(),
         loginSubtitle: z.string().min(1).optional(),
+        /**
+         * Registration bot check. Unset: reCAPTCHA v3 when services.recaptcha is configured, else
+         * the honeypot. A production start refuses a brand that has no reCAPTCHA keys unless
+         * this says 'honeypot' explicitly.
+         */
+        botCheck: z.enum(['recaptcha', 'honeypot']).optional(),
       })
       .default({}),
     stores: z
@@ -163,6 +176,16 @@ export const tenantSchema = z
         variant: z.enum(['standard', 'ace']).default('standard'),
         subscribeUrl: httpsOrLocalUrl.optional(),
         aceSubscribeUrl: httpsOrLocalUrl.optional(),
+      })
+      .default({}),
+    /**
+     * Sender of the brand's e-mails (password reset). Default from: no-reply@<canonical host>
+     * with the retailer name; no Reply-To.
+     */
+    mail: z
+      .object({
+        from: mailbox.optional(),
+        replyTo: mailbox.optional(),
       })
       .default({}),
     /** Path a shopper goes to after logging in from /login or /register. */
@@ -198,7 +221,14 @@ export const tenantSchema = z
             clientSecretEnv: envName.optional(),
           })
           .optional(),
-        recaptcha: z.object({ siteKey: z.string().min(1), secretKeyEnv: envName }).optional(),
+        recaptcha: z
+          .object({
+            siteKey: z.string().min(1),
+            secretKeyEnv: envName,
+            /** Lowest reCAPTCHA v3 score accepted (0 = bot … 1 = human). */
+            minScore: z.number().min(0).max(1).default(0.5),
+          })
+          .optional(),
         maps: z.object({ apiKeyEnv: envName }).optional(),
         adStudio: z.object({ url: httpsOrLocalUrl }).optional(),
       })
