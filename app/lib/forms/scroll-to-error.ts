@@ -1,0 +1,120 @@
+import { useEffect } from 'react';
+import { BANNER_HEIGHT_VAR } from '~/components/shell/banner-height';
+
+/**
+ * Site-shell §5: "A failing form scrolls to the first invalid field, offset by the app banner
+ * and bar heights." The banner publishes its height as a CSS variable on <html>; the app bar is
+ * measured.
+ */
+export const APP_BAR_SELECTOR = '[data-testid="app-bar"]';
+/** Breathing room above the field's label. */
+const GAP_PX = 8;
+/** Conform's validation requests (blur, input) are submits through a button of this name. */
+const CONFORM_INTENT = '__intent__';
+
+/** A CSS length in px ('72px', '72'); 0 when unset or not a number. */
+export function cssPx(value: string | null | undefined): number {
+  const n = Number.parseFloat(value ?? '');
+  return Number.isFinite(n) ? n : 0;
+}
+
+interface Focusable {
+  getAttribute(name: string): string | null;
+  closest(selector: string): Element | null;
+  focus(options?: FocusOptions): void;
+  getBoundingClientRect(): DOMRect;
+}
+
+function isFocusable(node: unknown): node is Focusable {
+  return (
+    typeof node === 'object' &&
+    node !== null &&
+    typeof (node as Focusable).getAttribute === 'function' &&
+    typeof (node as Focusable).focus === 'function'
+  );
+}
+
+/**
+ * What to show after a failed submit: the first control of the form marked aria-invalid (scrolled
+ * to with its whole field: label, input, errors), else the form's alert (form-level errors).
+ */
+export function firstErrorTarget(form: {
+  elements: ArrayLike<unknown>;
+  querySelector(selector: string): Element | null;
+}): { focus: Focusable; scroll: Focusable } | null {
+  for (const element of Array.from(form.elements)) {
+    if (isFocusable(element) && element.getAttribute('aria-invalid') === 'true') {
+      const wrapper = element.closest('[data-form-field]');
+      return { focus: element, scroll: isFocusable(wrapper) ? wrapper : element };
+    }
+  }
+  const alert = form.querySelector('[data-form-alert]');
+  return isFocusable(alert) ? { focus: alert, scroll: alert } : null;
+}
+
+/** Height covered at the top of the window: the banner (CSS variable) plus the app bar. */
+export function errorScrollOffset(doc: Document, barSelector = APP_BAR_SELECTOR): number {
+  const view = doc.defaultView;
+  const banner = view
+    ? cssPx(view.getComputedStyle(doc.documentElement).getPropertyValue(BANNER_HEIGHT_VAR))
+    : 0;
+  const bar = doc.querySelector(barSelector)?.getBoundingClientRect().height ?? 0;
+  return banner + bar;
+}
+
+/** Focuses the first error of `form` and scrolls it below the banner and bar. */
+export function scrollToFirstError(form: HTMLFormElement, barSelector = APP_BAR_SELECTOR): boolean {
+  const target = firstErrorTarget(form);
+  const view = form.ownerDocument.defaultView;
+  if (!target || !view) return false;
+  const top =
+    target.scroll.getBoundingClientRect().top +
+    view.scrollY -
+    errorScrollOffset(form.ownerDocument, barSelector) -
+    GAP_PX;
+  const reduceMotion = view.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  view.scrollTo({ top: Math.max(0, top), behavior: reduceMotion ? 'auto' : 'smooth' });
+  target.focus.focus({ preventScroll: true });
+  return true;
+}
+
+/**
+ * After a failed submit of `form` (browser validation, or a server reply with errors in
+ * `lastResult`), focuses the first invalid field and scrolls to it, offset by the banner height
+ * (--site-banner-height) and the app bar. Without JavaScript nothing runs: the server's reply
+ * renders the errors in place.
+ */
+export function useScrollToFirstError(
+  form: { id: string },
+  lastResult?: { status?: string } | null,
+  { barSelector = APP_BAR_SELECTOR }: { barSelector?: string } = {},
+): void {
+  const formId = form.id;
+
+  useEffect(() => {
+    let frame = 0;
+    const onSubmit = (event: Event) => {
+      const target = event.target;
+      if (!(target instanceof HTMLFormElement) || target.id !== formId) return;
+      const submitter = (event as SubmitEvent).submitter;
+      if (submitter?.getAttribute('name') === CONFORM_INTENT) return;
+      // Conform has validated and re-rendered the errors by the next frame; a valid form has no
+      // invalid field and is left alone.
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => scrollToFirstError(target, barSelector));
+    };
+    document.addEventListener('submit', onSubmit);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('submit', onSubmit);
+    };
+  }, [formId, barSelector]);
+
+  useEffect(() => {
+    if (lastResult?.status !== 'error') return;
+    const element = document.getElementById(formId);
+    if (!(element instanceof HTMLFormElement)) return;
+    const frame = requestAnimationFrame(() => scrollToFirstError(element, barSelector));
+    return () => cancelAnimationFrame(frame);
+  }, [lastResult, formId, barSelector]);
+}
