@@ -9,7 +9,8 @@ import { defineConfig, devices } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 const root = path.resolve(`.cache/e2e-${E2E_PORT}`);
 export const E2E_TENANTS_DIR = path.join(root, 'tenants');
-const dataDir = path.join(root, 'data');
+export const E2E_DATA_DIR = path.join(root, 'data');
+const dataDir = E2E_DATA_DIR;
 
 if (!process.env.TEST_WORKER_INDEX) {
   fs.rmSync(root, { recursive: true, force: true });

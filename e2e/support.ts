@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import http from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
@@ -81,4 +83,17 @@ export async function serveWithoutScripts(page: Page) {
       body: html,
     });
   });
+}
+
+/** Marks every brand's popups as already shown in this browser, so no dialog covers the page. */
+export async function dismissPopups(page: Page) {
+  const slugs = fs.readdirSync('content').flatMap((site) => {
+    const dir = path.join('content', site, 'popups');
+    return fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => f.replace(/\.md$/, '')) : [];
+  });
+  await page.addInitScript((list) => {
+    for (const slug of list) {
+      localStorage.setItem(`${slug}_shown`, JSON.stringify({ value: true, expiry: null }));
+    }
+  }, slugs);
 }

@@ -1,0 +1,15 @@
+/** Account messages of the spec's error catalogue (accounts-loyalty §8), verbatim. */
+
+/** The only account-existence answer the spec requires (reset request for an unknown e-mail). */
+export const NO_ACCOUNT_MESSAGE =
+  "We couldn't find an account with that email address, click here to register your account.";
+
+/** Reset request success. */
+export const RESET_SENT_MESSAGE =
+  'An email has been sent to your address with instructions on how to reset your password. It could take up to 10 minutes to receive this email. If you need further assistance, please use our Contact Us page.';
+
+/** Stored after a successful reset and shown on /login. */
+export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been reset.';
+
+/** Shown in the login pane when a guest tries to clip a coupon. */
+export const CLIP_LOGIN_MESSAGE = 'You must log in to clip coupons.';

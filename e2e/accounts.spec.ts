@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config';
+import {
+  brandUrl,
+  dismissPopups,
+  expectNoSeriousAxeViolations,
+  serveWithoutScripts,
+} from './support';
+
+test.beforeEach(async ({ page }) => {
+  await dismissPopups(page);
+});
+
+const AVA = { email: 'ava.shopper@example.com', password: 'Shopper1!pass', firstName: 'Ava' };
+
+/** The newest outbox e-mail to an address (mail goes to DATA_DIR/outbox without SMTP_URL). */
+function latestMailTo(address: string): string | null {
+  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  if (!fs.existsSync(dir)) return null;
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse();
+  for (const f of files) {
+    const raw = fs.readFileSync(path.join(dir, f), 'utf8');
+    if (raw.includes(`To: ${address}`)) return raw;
+  }
+  return null;
+}
+
+test('wrong password, then log in and out @nojs', async ({ page }) => {
+  await page.goto(brandUrl('dans', '/login'));
+  await page.getByLabel('Email').fill(AVA.email);
+  await page.locator('input[name="password"]').fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid email address or password.');
+  await page.locator('input[name="password"]').fill(AVA.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText(`Hey ${AVA.firstName}!`).first()).toBeAttached();
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === '__session')?.httpOnly).toBe(true);
+  await page.goto(brandUrl('dans', '/posts'));
+  await page.locator('form[action="/logout"] button').first().dispatchEvent('click');
+  await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
+  await expect(page.getByText(`Hey ${AVA.firstName}!`)).toHaveCount(0);
+});
+
+test('empty fields get the spec messages without JavaScript @nojs-only', async ({ page }) => {
+  await page.goto(brandUrl('lins', '/login'));
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Please enter your email address.')).toBeVisible();
+  await expect(page.getByText('Please enter your password.')).toBeVisible();
+});
+
+test('a reset request e-mails a link built from the brand origin @nojs', async ({ page }) => {
+  await page.goto(brandUrl('lins', '/login?pane=reset'));
+  await page.getByLabel('Email').fill('nobody-here@example.com');
+  await page.getByRole('button', { name: 'Request Password Reset' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    "We couldn't find an account with that email address",
+  );
+  const email = `ben.shopper@example.com`;
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Request Password Reset' }).click();
+  await expect(page.getByText('An email has been sent to your address')).toBeVisible();
+  await expect.poll(() => latestMailTo(email), { timeout: 5000 }).not.toBeNull();
+  const mail = latestMailTo(email)!
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+  expect(mail).toMatch(
+    /http:\/\/lins\.localhost:\d+\/reset-password\?token=[A-Za-z0-9_-]{43}&(amp;)?address=ben\.shopper%40example\.com/,
+  );
+});
+
+test('the login page has no serious axe violation, with and without JavaScript', async ({
+  page,
+}) => {
+  await page.goto(brandUrl('fresh-market', '/login'));
+  await expectNoSeriousAxeViolations(page);
+  await serveWithoutScripts(page);
+  await page.goto(brandUrl('fresh-market', '/login?pane=reset'));
+  await expectNoSeriousAxeViolations(page);
+});
