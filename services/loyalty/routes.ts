@@ -454,14 +454,12 @@ export function createRoutes(deps: RouteDeps): Route[] {
           ? body.oldpassword !== '' && (await verifySecret(body.oldpassword, shopper.password_hash))
           : body.oldpassword === '';
         if (!matches) throw badRequest('The old password is not correct.', 50);
-        const next = body.newpassword ?? '';
-        if (next.length < MIN_PASSWORD) {
-          throw badRequest(`newpassword: must be at least ${MIN_PASSWORD} characters.`, 51);
-        }
-        await db.query(
-          `update shoppers set password_hash = $3, updated_at = now()
-           where app_id = $1 and frq_shopper_no = $2`,
-          [app, shopper.frq_shopper_no, await hashSecret(next)],
+        await storeNewPassword(
+          db,
+          app,
+          shopper.frq_shopper_no,
+          body.newpassword ?? '',
+          'newpassword',
         );
         return ok();
       },
@@ -482,16 +480,14 @@ export function createRoutes(deps: RouteDeps): Route[] {
           }),
       },
       async ({ appId: app, body }) => {
-        const next = body.newPassword ?? '';
         const shopper = await shopperByEmail(db, app, body.email);
         if (!shopper) throw notFound(30, 'No shopper has this e-mail address.');
-        if (next.length < MIN_PASSWORD) {
-          throw badRequest(`newPassword: must be at least ${MIN_PASSWORD} characters.`, 51);
-        }
-        await db.query(
-          `update shoppers set password_hash = $3, updated_at = now()
-           where app_id = $1 and frq_shopper_no = $2`,
-          [app, shopper.frq_shopper_no, await hashSecret(next)],
+        await storeNewPassword(
+          db,
+          app,
+          shopper.frq_shopper_no,
+          body.newPassword ?? '',
+          'newPassword',
         );
         return ok();
       },
@@ -1211,4 +1207,22 @@ export function createRoutes(deps: RouteDeps): Route[] {
       },
     ),
   ];
+}
+
+/** Checks a new password's length (code 51) and stores its hash. */
+async function storeNewPassword(
+  db: Db,
+  app: string,
+  frqShopperNo: string,
+  next: string,
+  field: string,
+) {
+  if (next.length < MIN_PASSWORD) {
+    throw badRequest(`${field}: must be at least ${MIN_PASSWORD} characters.`, 51);
+  }
+  await db.query(
+    `update shoppers set password_hash = $3, updated_at = now()
+     where app_id = $1 and frq_shopper_no = $2`,
+    [app, frqShopperNo, await hashSecret(next)],
+  );
 }
