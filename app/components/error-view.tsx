@@ -1,26 +1,31 @@
-import { Box, Heading, Link, Text } from '@chakra-ui/react';
 import type { NormalizedError } from '~/lib/errors';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+
+const styles = {
+  section: sx({ maxW: '3xl', mx: 'auto', px: '4', py: '16', textAlign: 'center' }),
+  heading: sxRecipe('heading', { size: '2xl' }, { mb: '4' }),
+  text: sx({ mb: '6' }),
+  home: sxRecipe('link', { variant: 'plain' }, { color: 'brand.fg', fontWeight: 'semibold' }),
+};
 
 /** The error page of spec §2: 'Page not found' for 404, else 'An error occurred' and the message. */
 export function ErrorView({ statusCode, message }: NormalizedError) {
   const notFound = statusCode === 404;
   return (
-    <Box as="section" maxW="3xl" mx="auto" px="4" py="16" textAlign="center">
-      <Heading as="h1" size="2xl" mb="4">
-        {notFound ? 'Page not found' : 'An error occurred'}
-      </Heading>
-      <Text mb="6" data-testid="error-message">
+    <section className={styles.section}>
+      <h1 className={styles.heading}>{notFound ? 'Page not found' : 'An error occurred'}</h1>
+      <p className={styles.text} data-testid="error-message">
         {notFound ? message || 'This page could not be found' : message}
-      </Text>
+      </p>
       {notFound ? (
-        <Text mb="6">
+        <p className={styles.text}>
           The page you were looking for may have moved, or the address may be mistyped. Try the
           search box above, or start again from the home page.
-        </Text>
+        </p>
       ) : null}
-      <Link href="/" color="brand.fg" fontWeight="semibold">
+      <a href="/" className={styles.home}>
         Go to the home page
-      </Link>
-    </Box>
+      </a>
+    </section>
   );
 }

@@ -1,9 +1,14 @@
-import { Box, Heading } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PostBody } from '~/components/content/post-body';
 import { notFound } from '~/lib/errors.server';
 import { pageMeta } from '~/lib/meta';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+
+const styles = {
+  article: sx({ maxW: '3xl', mx: 'auto', px: '4', py: '8' }),
+  title: sxRecipe('heading', { size: '3xl' }, { mb: '6' }),
+};
 
 /** Catch-all content page (spec §2, param pathMatch): a page file posts/<slug>.md. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -23,11 +28,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export default function ContentPage() {
   const { page } = useLoaderData<typeof loader>();
   return (
-    <Box as="article" maxW="3xl" mx="auto" px="4" py="8">
-      <Heading as="h1" size="3xl" mb="6">
-        {page.title}
-      </Heading>
+    <article className={styles.article}>
+      <h1 className={styles.title}>{page.title}</h1>
       <PostBody html={page.html} />
-    </Box>
+    </article>
   );
 }

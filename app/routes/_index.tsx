@@ -1,4 +1,3 @@
-import { Box, Heading, SimpleGrid } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PostBody } from '~/components/content/post-body';
@@ -8,8 +7,24 @@ import { PostCarousel } from '~/components/home/post-carousel';
 import { isHidden } from '~/lib/tenant/public';
 import { pageMeta } from '~/lib/meta';
 import { toSummary } from '~/lib/posts.server';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 export const CAROUSEL_LIMIT = 6;
+
+const styles = {
+  page: sx({ maxW: '7xl', mx: 'auto', px: '4', py: '6' }),
+  intro: sx({ mt: '8', maxW: '4xl' }),
+  title: sxRecipe('heading', { size: '3xl' }, { mb: '4' }),
+  promo: sx({ my: '8' }),
+  latest: sx({ mt: '8' }),
+  latestTitle: sxRecipe('heading', { size: 'xl' }, { mb: '4' }),
+  grid: sx({
+    display: 'grid',
+    gridTemplateColumns: { base: 'repeat(1, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+    gap: '6',
+    listStyleType: 'none',
+  }),
+};
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { content } = context.services;
@@ -49,38 +64,36 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export default function Home() {
   const { home, slides, latest, promo } = useLoaderData<typeof loader>();
   return (
-    <Box maxW="7xl" mx="auto" px="4" py="6">
+    <div className={styles.page}>
       {slides.length ? <PostCarousel posts={slides} label="Featured posts" /> : null}
-      <Box as="section" mt="8" maxW="4xl">
-        <Heading as="h1" size="3xl" mb="4">
-          {home?.title ?? 'Welcome'}
-        </Heading>
+      <section className={styles.intro}>
+        <h1 className={styles.title}>{home?.title ?? 'Welcome'}</h1>
         {home ? <PostBody html={home.html} /> : null}
-      </Box>
+      </section>
       {promo?.desktopImage ? (
-        <Box my="8">
+        <div className={styles.promo}>
           <BannerAd
             desktopImage={promo.desktopImage}
             mobileImage={promo.mobileImage ?? promo.desktopImage}
             link={promo.link}
             altText={promo.altText ?? promo.title ?? ''}
           />
-        </Box>
+        </div>
       ) : null}
       {latest.length ? (
-        <Box as="section" aria-labelledby="latest-heading" mt="8">
-          <Heading as="h2" size="xl" mb="4" id="latest-heading">
+        <section aria-labelledby="latest-heading" className={styles.latest}>
+          <h2 id="latest-heading" className={styles.latestTitle}>
             Latest news and recipes
-          </Heading>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" as="ul" listStyleType="none">
+          </h2>
+          <ul className={styles.grid}>
             {latest.map((p) => (
               <li key={p.path}>
                 <PostCard post={p} headingLevel="h3" />
               </li>
             ))}
-          </SimpleGrid>
-        </Box>
+          </ul>
+        </section>
       ) : null}
-    </Box>
+    </div>
   );
 }

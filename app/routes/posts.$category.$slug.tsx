@@ -1,10 +1,18 @@
-import { Box, Button, Heading, Image, Text } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { PostBody } from '~/components/content/post-body';
 import { notFound } from '~/lib/errors.server';
 import { pageMeta } from '~/lib/meta';
 import { categoryLabel, formatDate } from '~/lib/text';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+
+const styles = {
+  article: sx({ maxW: '3xl' }),
+  meta: sx({ fontSize: 'sm', color: 'fg.muted', mb: '2' }),
+  title: sxRecipe('heading', { size: '3xl' }, { mb: '4' }),
+  cover: sx({ objectFit: 'cover', aspectRatio: 2.13, w: 'full', borderRadius: 'md', mb: '6' }),
+  action: sxRecipe('button', { variant: 'solid', size: 'md' }, { colorPalette: 'brand', mt: '4' }),
+};
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const post = context.services.content.post(
@@ -23,31 +31,21 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export default function PostPage() {
   const { post } = useLoaderData<typeof loader>();
   return (
-    <Box as="article" maxW="3xl">
-      <Text fontSize="sm" color="fg.muted" mb="2">
+    <article className={styles.article}>
+      <p className={styles.meta}>
         <Link to={`/posts/${post.category}`}>{categoryLabel(post.path)}</Link>
         {post.date ? ` · ${formatDate(post.date, 'long')}` : ''}
-      </Text>
-      <Heading as="h1" size="3xl" mb="4">
-        {post.title}
-      </Heading>
+      </p>
+      <h1 className={styles.title}>{post.title}</h1>
       {post.coverImage ? (
-        <Image
-          src={post.coverImage}
-          alt={post.altText ?? ''}
-          aspectRatio={2.13}
-          w="full"
-          objectFit="cover"
-          borderRadius="md"
-          mb="6"
-        />
+        <img src={post.coverImage} alt={post.altText ?? ''} className={styles.cover} />
       ) : null}
       <PostBody html={post.html} />
       {post.link ? (
-        <Button asChild colorPalette="brand" mt="4">
-          <Link to={post.link.to}>{post.link.label}</Link>
-        </Button>
+        <Link to={post.link.to} className={styles.action}>
+          {post.link.label}
+        </Link>
       ) : null}
-    </Box>
+    </article>
   );
 }

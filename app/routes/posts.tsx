@@ -1,7 +1,21 @@
-import { Box, Grid } from '@chakra-ui/react';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { CategoriesNav } from '~/components/content/categories-nav';
+import { sx } from '~/lib/theme/static-css';
+
+const styles = {
+  grid: sx({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', md: '1fr 240px' },
+    maxW: '7xl',
+    mx: 'auto',
+    px: '4',
+    py: '8',
+    gap: '8',
+  }),
+  content: sx({ minW: '0' }),
+  page: sx({ maxW: '7xl', mx: 'auto', px: '4', py: '8' }),
+};
 
 /** /posts parent: the categories list around every post list and post. */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -15,27 +29,20 @@ export default function PostsLayout() {
   const { categories, variant } = useLoaderData<typeof loader>();
   if (variant === 'aside') {
     return (
-      <Grid
-        maxW="7xl"
-        mx="auto"
-        px="4"
-        py="8"
-        gap="8"
-        templateColumns={{ base: '1fr', md: '1fr 240px' }}
-      >
-        <Box minW="0">
+      <div className={styles.grid}>
+        <div className={styles.content}>
           <Outlet />
-        </Box>
-        <Box as="aside">
+        </div>
+        <aside>
           <CategoriesNav categories={categories} variant="aside" />
-        </Box>
-      </Grid>
+        </aside>
+      </div>
     );
   }
   return (
-    <Box maxW="7xl" mx="auto" px="4" py="8">
+    <div className={styles.page}>
       <CategoriesNav categories={categories} variant="tabs" />
       <Outlet />
-    </Box>
+    </div>
   );
 }

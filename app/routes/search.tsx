@@ -1,9 +1,21 @@
-import { Box, Button, Heading, HStack, Input, Text } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { SearchResults } from '~/components/search/search-results';
 import { MAX_QUERY, normalizeQuery } from '~/components/shell/search-logic';
+import { hstackStyle } from '~/components/shell/styles';
 import { pageMeta } from '~/lib/meta';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+
+const styles = {
+  page: sx({ maxW: '3xl', mx: 'auto', px: '4', py: '8' }),
+  title: sxRecipe('heading', { size: '2xl' }, { mb: '6' }),
+  row: sx({ ...hstackStyle, alignItems: 'end', mb: '8' }),
+  field: sx({ flex: '1' }),
+  label: sx({ fontWeight: 'medium', display: 'block', mb: '1' }),
+  input: sxRecipe('input', { size: 'md', variant: 'outline' }),
+  submit: sxRecipe('button', { variant: 'solid', size: 'md' }, { colorPalette: 'brand' }),
+  count: sx({ mb: '4', color: 'fg.muted' }),
+};
 
 /** Content search (spec §4, §9). The header box asks this loader too, so both agree. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -22,41 +34,38 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export default function SearchPage() {
   const { q, results } = useLoaderData<typeof loader>();
   return (
-    <Box maxW="3xl" mx="auto" px="4" py="8">
-      <Heading as="h1" size="2xl" mb="6">
-        Search
-      </Heading>
+    <div className={styles.page}>
+      <h1 className={styles.title}>Search</h1>
       <Form method="get" action="/search" role="search">
-        <HStack mb="8" align="end">
-          <Box flex="1">
+        <div className={styles.row}>
+          <div className={styles.field}>
             <label htmlFor="search-page-q">
-              <Text as="span" fontWeight="medium" display="block" mb="1">
-                Search this site
-              </Text>
+              <span className={styles.label}>Search this site</span>
             </label>
-            <Input
+            <input
               id="search-page-q"
               name="q"
               type="search"
               defaultValue={q}
               maxLength={MAX_QUERY}
+              className={styles.input}
             />
-          </Box>
-          <Button type="submit" colorPalette="brand">
+          </div>
+          <button type="submit" className={styles.submit}>
             Search
-          </Button>
-        </HStack>
+          </button>
+        </div>
       </Form>
       {q ? (
         <>
-          <Text mb="4" color="fg.muted" aria-live="polite">
+          <p className={styles.count} aria-live="polite">
             {results.length === 0
               ? ''
               : `${results.length} result${results.length === 1 ? '' : 's'} for “${q}”`}
-          </Text>
+          </p>
           <SearchResults results={results} />
         </>
       ) : null}
-    </Box>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-import { Box, Heading, HStack, Stack } from '@chakra-ui/react';
 import { Link, NavLink } from '@remix-run/react';
+import { hstackStyle, stackStyle } from '~/components/shell/styles';
 import { labelFromSegment } from '~/lib/text';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 const tabStyle = {
   px: '3',
@@ -10,6 +11,34 @@ const tabStyle = {
   fontWeight: 'medium',
   _currentPage: { borderColor: 'brand.solid', color: 'brand.fg' },
 } as const;
+
+const styles = {
+  heading: sxRecipe('heading', { size: 'md' }, { mb: '3' }),
+  list: sx({ ...stackStyle, listStyleType: 'none', gap: '2' }),
+  tabs: sx({
+    ...hstackStyle,
+    flexWrap: 'wrap',
+    gap: '1',
+    borderBottomWidth: '1px',
+    mb: '6',
+  }),
+  tab: sx(tabStyle),
+  more: sx({ position: 'relative' }),
+  moreSummary: sx({ ...tabStyle, cursor: 'pointer' }),
+  moreList: sx({
+    ...stackStyle,
+    gap: '1',
+    listStyleType: 'none',
+    position: 'absolute',
+    zIndex: 'dropdown',
+    bg: 'bg',
+    shadow: 'md',
+    borderRadius: 'md',
+    p: '2',
+    minW: '48',
+  }),
+  moreLink: sx({ display: 'block', px: '3', py: '2', _hover: { bg: 'bg.muted' } }),
+};
 
 /**
  * Post categories as tabs (first 3 visible, the rest under 'More') or as an aside titled
@@ -26,11 +55,11 @@ export function CategoriesNav({
   if (categories.length === 0) return null;
   if (variant === 'aside') {
     return (
-      <Box as="nav" aria-labelledby="categories-heading">
-        <Heading as="h2" size="md" id="categories-heading" mb="3">
+      <nav aria-labelledby="categories-heading">
+        <h2 id="categories-heading" className={styles.heading}>
           Categories
-        </Heading>
-        <Stack as="ul" listStyleType="none" gap="2">
+        </h2>
+        <ul className={styles.list}>
           <li>
             <NavLink to="/posts" end>
               All Posts
@@ -41,59 +70,37 @@ export function CategoriesNav({
               <NavLink to={`/posts/${c}`}>{labelFromSegment(c)}</NavLink>
             </li>
           ))}
-        </Stack>
-      </Box>
+        </ul>
+      </nav>
     );
   }
   const visible = categories.slice(0, 3);
   const more = categories.slice(3);
   return (
-    <HStack
-      as="nav"
-      aria-label="Post categories"
-      gap="1"
-      borderBottomWidth="1px"
-      mb="6"
-      wrap="wrap"
-    >
-      <Box asChild {...tabStyle}>
-        <NavLink to="/posts" end>
-          All Posts
-        </NavLink>
-      </Box>
+    <nav aria-label="Post categories" className={styles.tabs}>
+      <NavLink to="/posts" end className={styles.tab}>
+        All Posts
+      </NavLink>
       {visible.map((c) => (
-        <Box asChild key={c} {...tabStyle}>
-          <NavLink to={`/posts/${c}`}>{labelFromSegment(c)}</NavLink>
-        </Box>
+        <NavLink key={c} to={`/posts/${c}`} className={styles.tab}>
+          {labelFromSegment(c)}
+        </NavLink>
       ))}
       {more.length ? (
         // <details> opens without JavaScript and is announced as a disclosure.
-        <Box as="details" position="relative">
-          <Box as="summary" {...tabStyle} cursor="pointer">
-            More
-          </Box>
-          <Stack
-            as="ul"
-            listStyleType="none"
-            position="absolute"
-            zIndex="dropdown"
-            bg="bg"
-            shadow="md"
-            borderRadius="md"
-            p="2"
-            minW="48"
-            gap="1"
-          >
+        <details className={styles.more}>
+          <summary className={styles.moreSummary}>More</summary>
+          <ul className={styles.moreList}>
             {more.map((c) => (
               <li key={c}>
-                <Box asChild display="block" px="3" py="2" _hover={{ bg: 'bg.muted' }}>
-                  <Link to={`/posts/${c}`}>{labelFromSegment(c)}</Link>
-                </Box>
+                <Link to={`/posts/${c}`} className={styles.moreLink}>
+                  {labelFromSegment(c)}
+                </Link>
               </li>
             ))}
-          </Stack>
-        </Box>
+          </ul>
+        </details>
       ) : null}
-    </HStack>
+    </nav>
   );
 }

@@ -1,6 +1,22 @@
-import { Box, Button, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { PostCard, type PostSummary } from './post-card';
+
+const styles = {
+  heading: sxRecipe('heading', { size: '2xl' }, { mb: '6' }),
+  grid: sx({
+    display: 'grid',
+    gridTemplateColumns: {
+      base: 'repeat(1, minmax(0, 1fr))',
+      sm: 'repeat(2, minmax(0, 1fr))',
+      lg: 'repeat(3, minmax(0, 1fr))',
+    },
+    gap: '6',
+    listStyleType: 'none',
+  }),
+  more: sx({ textAlign: 'center', mt: '8' }),
+  moreLink: sxRecipe('button', { variant: 'outline', size: 'md' }, { colorPalette: 'brand' }),
+};
 
 /** A grid of posts with a 'Show more' link that works without JavaScript (?page=N+1). */
 export function PostList({
@@ -17,30 +33,26 @@ export function PostList({
   basePath: string;
 }) {
   return (
-    <Box>
-      <Heading as="h1" size="2xl" mb="6">
-        {title}
-      </Heading>
+    <div>
+      <h1 className={styles.heading}>{title}</h1>
       {posts.length === 0 ? (
-        <Text>There are no posts here yet. Please check back soon.</Text>
+        <p>There are no posts here yet. Please check back soon.</p>
       ) : (
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="6" as="ul" listStyleType="none">
+        <ul className={styles.grid}>
           {posts.map((p) => (
-            <Box as="li" key={p.path}>
+            <li key={p.path}>
               <PostCard post={p} />
-            </Box>
+            </li>
           ))}
-        </SimpleGrid>
+        </ul>
       )}
       {page < pages ? (
-        <Box textAlign="center" mt="8">
-          <Button asChild variant="outline" colorPalette="brand">
-            <Link to={`${basePath}?page=${page + 1}`} preventScrollReset>
-              Show More
-            </Link>
-          </Button>
-        </Box>
+        <div className={styles.more}>
+          <Link to={`${basePath}?page=${page + 1}`} preventScrollReset className={styles.moreLink}>
+            Show More
+          </Link>
+        </div>
       ) : null}
-    </Box>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Box, chakra } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
 import { isExternal } from '~/components/shell/menu-items';
 import { BELOW_MD } from '~/components/shell/responsive-picture';
+import { sx } from '~/lib/theme/static-css';
 
 export interface BannerAdProps {
   desktopImage: string;
@@ -13,37 +13,44 @@ export interface BannerAdProps {
 /** Spec §2, §9: aspect ratio 2.6 on small screens, 7.68 from md up. */
 export const BANNER_AD_RATIO = { base: 2.6, md: 7.68 } as const;
 
+const styles = {
+  image: sx({
+    display: 'block',
+    w: 'full',
+    h: 'auto',
+    // Without a mobile image the desktop one is cropped to the mobile shape.
+    aspectRatio: BANNER_AD_RATIO,
+    objectFit: 'cover',
+  }),
+  link: sx({ display: 'block', focusVisibleRing: 'outside' }),
+};
+
 /** Banner ad: a desktop image with a mobile image below md, optionally a link. */
 export function BannerAd({ desktopImage, mobileImage, link, altText }: BannerAdProps) {
   const picture = (
     <picture>
       {mobileImage ? <source media={BELOW_MD} srcSet={mobileImage} /> : null}
-      <chakra.img
+      <img
         src={desktopImage}
         // A linked image needs a name: the link has no other text.
         alt={altText || (link ? 'Advertisement' : '')}
-        display="block"
-        w="full"
-        h="auto"
-        // Without a mobile image the desktop one is cropped to the mobile shape.
-        aspectRatio={BANNER_AD_RATIO}
-        objectFit="cover"
+        className={styles.image}
         loading="lazy"
       />
     </picture>
   );
-  if (!link) return <Box data-testid="banner-ad">{picture}</Box>;
+  if (!link) return <div data-testid="banner-ad">{picture}</div>;
   return (
-    <Box data-testid="banner-ad">
+    <div data-testid="banner-ad">
       {isExternal(link) ? (
-        <chakra.a href={link} display="block" focusVisibleRing="outside">
+        <a href={link} className={styles.link}>
           {picture}
-        </chakra.a>
+        </a>
       ) : (
-        <chakra.a asChild display="block" focusVisibleRing="outside">
-          <Link to={link}>{picture}</Link>
-        </chakra.a>
+        <Link to={link} className={styles.link}>
+          {picture}
+        </Link>
       )}
-    </Box>
+    </div>
   );
 }

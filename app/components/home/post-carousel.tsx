@@ -1,8 +1,17 @@
-import { Box, Button, chakra, Flex, Heading, HStack, IconButton, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
-import { useCallback, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+} from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '~/components/shell/icons';
+import { hstackStyle, iconButtonStyle } from '~/components/shell/styles';
 import { useHydrated } from '~/components/shell/use-hydrated';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 import {
   CAROUSEL_ASPECT_RATIO,
   CAROUSEL_INTERVAL_MS,
@@ -32,6 +41,67 @@ export interface PostCarouselProps {
 }
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+const track = { display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory' } as const;
+const dot = {
+  display: 'block',
+  boxSize: '2.5',
+  borderRadius: 'full',
+  borderWidth: '2px',
+  borderColor: 'brand.solid',
+} as const;
+
+const styles = {
+  carousel: sx({ position: 'relative' }),
+  // With JavaScript the buttons and dots replace the scroll bar.
+  track: sx({ '&::-webkit-scrollbar': { display: 'none' }, ...track, scrollbarWidth: 'none' }),
+  trackStatic: sx({ ...track, scrollbarWidth: 'thin' }),
+  controls: sx({ ...hstackStyle, justifyContent: 'center', gap: '1', py: '2' }),
+  control: sxRecipe(
+    'button',
+    { size: 'sm', variant: 'ghost' },
+    { ...iconButtonStyle, color: 'brand.fg' },
+  ),
+  dots: sx({ ...hstackStyle, listStyleType: 'none', gap: '0' }),
+  dotButton: sxRecipe('button', { size: 'sm', variant: 'ghost' }, { minW: '8', px: '0' }),
+  dot: sx({ ...dot, bg: 'transparent' }),
+  dotActive: sx({ ...dot, bg: 'brand.solid' }),
+  slide: sx({ flex: '0 0 100%', scrollSnapAlign: 'start', position: 'relative' }),
+  // The carousel sets --carousel-aspect-ratio (its aspectRatio prop).
+  image: sx({
+    display: 'block',
+    w: 'full',
+    h: 'auto',
+    aspectRatio: 'var(--carousel-aspect-ratio)',
+    objectFit: 'cover',
+  }),
+  placeholder: sx({ w: 'full', aspectRatio: 'var(--carousel-aspect-ratio)', bg: 'brand.subtle' }),
+  imageLink: sx({ display: 'block', focusVisibleRing: 'inside' }),
+  overlay: sx({
+    position: { base: 'static', lg: 'absolute' },
+    insetStart: { lg: '8' },
+    bottom: { lg: '8' },
+    maxW: { lg: 'lg' },
+    bg: { base: 'brand.subtle', lg: 'bg/90' },
+    color: 'fg',
+    p: { base: '4', lg: '6' },
+    borderRadius: { lg: 'lg' },
+    shadow: { lg: 'lg' },
+  }),
+  heading: sxRecipe('heading', { size: 'lg' }, { md: { textStyle: 'xl' }, lineClamp: 2 }),
+  titleLink: sx({
+    color: 'inherit',
+    _hover: { textDecoration: 'underline' },
+    focusVisibleRing: 'outside',
+  }),
+  description: sx({
+    mt: '1',
+    color: 'fg.muted',
+    lineClamp: 2,
+    display: { base: 'none', sm: '-webkit-box' },
+  }),
+  action: sxRecipe('button', { size: 'sm', variant: 'solid' }, { mt: '3', colorPalette: 'brand' }),
+};
 
 /**
  * Post carousel (spec §2, §9). All slides are rendered in a horizontal scroll-snap strip, so
@@ -106,24 +176,21 @@ export function PostCarousel({
   if (count === 0) return null;
 
   return (
-    <Box
-      as="section"
+    <section
       aria-roledescription="carousel"
       aria-label={label}
-      position="relative"
+      className={styles.carousel}
+      style={{ '--carousel-aspect-ratio': String(aspectRatio) } as CSSProperties}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={onBlur}
       data-testid="post-carousel"
     >
-      <Flex
+      <div
         ref={trackRef}
         id={`${id}-slides`}
-        overflowX="auto"
-        scrollSnapType="x mandatory"
-        scrollbarWidth={hydrated ? 'none' : 'thin'}
-        css={hydrated ? { '&::-webkit-scrollbar': { display: 'none' } } : undefined}
+        className={hydrated ? styles.track : styles.trackStatic}
         aria-live={cycling ? 'off' : 'polite'}
         onScroll={hydrated ? onScroll : undefined}
       >
@@ -133,72 +200,59 @@ export function PostCarousel({
             post={post}
             index={i}
             count={count}
-            aspectRatio={aspectRatio}
             headingLevel={headingLevel}
             current={i === active}
           />
         ))}
-      </Flex>
+      </div>
       {hydrated && count > 1 ? (
-        <HStack justify="center" gap="1" py="2" data-testid="carousel-controls">
-          <IconButton
-            size="sm"
-            variant="ghost"
-            color="brand.fg"
+        <div className={styles.controls} data-testid="carousel-controls">
+          <button
+            type="button"
+            className={styles.control}
             aria-label={playing ? 'Pause slide show' : 'Play slide show'}
             onClick={() => setPlaying((p) => !p)}
             data-testid="carousel-play-pause"
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
-          </IconButton>
-          <IconButton
-            size="sm"
-            variant="ghost"
-            color="brand.fg"
+          </button>
+          <button
+            type="button"
+            className={styles.control}
             aria-label="Previous slide"
             aria-controls={`${id}-slides`}
             onClick={() => goTo(wrapIndex(active, -1, count))}
           >
             <ChevronLeftIcon />
-          </IconButton>
-          <HStack as="ul" listStyleType="none" gap="0">
+          </button>
+          <ul className={styles.dots}>
             {posts.map((post, i) => (
               <li key={post.slug}>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  minW="8"
-                  px="0"
+                <button
+                  type="button"
+                  className={styles.dotButton}
                   aria-label={`Slide ${i + 1} of ${count}: ${post.title}`}
                   aria-current={i === active ? 'true' : undefined}
                   aria-controls={`${id}-slides`}
                   onClick={() => goTo(i)}
                 >
-                  <chakra.span
-                    display="block"
-                    boxSize="2.5"
-                    borderRadius="full"
-                    borderWidth="2px"
-                    borderColor="brand.solid"
-                    bg={i === active ? 'brand.solid' : 'transparent'}
-                  />
-                </Button>
+                  <span className={i === active ? styles.dotActive : styles.dot} />
+                </button>
               </li>
             ))}
-          </HStack>
-          <IconButton
-            size="sm"
-            variant="ghost"
-            color="brand.fg"
+          </ul>
+          <button
+            type="button"
+            className={styles.control}
             aria-label="Next slide"
             aria-controls={`${id}-slides`}
             onClick={() => goTo(wrapIndex(active, 1, count))}
           >
             <ChevronRightIcon />
-          </IconButton>
-        </HStack>
+          </button>
+        </div>
       ) : null}
-    </Box>
+    </section>
   );
 }
 
@@ -206,88 +260,57 @@ function Slide({
   post,
   index,
   count,
-  aspectRatio,
   headingLevel,
   current,
 }: {
   post: CarouselPost;
   index: number;
   count: number;
-  aspectRatio: number;
   headingLevel: 'h2' | 'h3';
   current: boolean;
 }) {
   const target = post.link?.to ?? post.path;
+  const Heading = headingLevel;
   const image = post.coverImage ? (
-    <chakra.img
+    <img
       src={post.coverImage}
       alt={post.hideOverlay ? post.altText || post.title : (post.altText ?? '')}
-      display="block"
-      w="full"
-      h="auto"
-      aspectRatio={aspectRatio}
-      objectFit="cover"
+      className={styles.image}
       loading={index === 0 ? 'eager' : 'lazy'}
     />
   ) : (
-    <Box w="full" aspectRatio={aspectRatio} bg="brand.subtle" />
+    <div className={styles.placeholder} />
   );
   return (
-    <Box
+    <div
       role="group"
       aria-roledescription="slide"
       aria-label={`${index + 1} of ${count}`}
-      flex="0 0 100%"
-      scrollSnapAlign="start"
-      position="relative"
+      className={styles.slide}
       data-current={current ? '' : undefined}
     >
       {post.hideOverlay ? (
-        <chakra.a asChild display="block" focusVisibleRing="inside">
-          <Link to={target}>{image}</Link>
-        </chakra.a>
+        <Link to={target} className={styles.imageLink}>
+          {image}
+        </Link>
       ) : (
         <>
           {image}
-          <Box
-            position={{ base: 'static', lg: 'absolute' }}
-            insetStart={{ lg: '8' }}
-            bottom={{ lg: '8' }}
-            maxW={{ lg: 'lg' }}
-            bg={{ base: 'brand.subtle', lg: 'bg/90' }}
-            color="fg"
-            p={{ base: '4', lg: '6' }}
-            borderRadius={{ lg: 'lg' }}
-            shadow={{ lg: 'lg' }}
-          >
-            <Heading as={headingLevel} size={{ base: 'lg', md: 'xl' }} lineClamp={2}>
-              <chakra.a
-                asChild
-                color="inherit"
-                _hover={{ textDecoration: 'underline' }}
-                focusVisibleRing="outside"
-              >
-                <Link to={post.path}>{post.title}</Link>
-              </chakra.a>
+          <div className={styles.overlay}>
+            <Heading className={styles.heading}>
+              <Link to={post.path} className={styles.titleLink}>
+                {post.title}
+              </Link>
             </Heading>
-            {post.description ? (
-              <Text
-                mt="1"
-                color="fg.muted"
-                lineClamp={2}
-                display={{ base: 'none', sm: '-webkit-box' }}
-              >
-                {post.description}
-              </Text>
-            ) : null}
+            {post.description ? <p className={styles.description}>{post.description}</p> : null}
             {post.link ? (
-              <Button asChild mt="3" size="sm" colorPalette="brand">
-                <Link to={post.link.to}>{post.link.label}</Link>
-              </Button>
+              <Link to={post.link.to} className={styles.action}>
+                {post.link.label}
+              </Link>
             ) : null}
-          </Box>
+          </div>
         </>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,6 +1,21 @@
-import { Box, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
+import { stackStyle } from '~/components/shell/styles';
 import type { SearchResult } from '~/lib/content/types';
+import { sx } from '~/lib/theme/static-css';
+
+const snippet = { fontSize: 'sm', color: 'fg.muted' } as const;
+
+const styles = {
+  none: sx({ py: '3', px: '0' }),
+  noneCompact: sx({ py: '3', px: '3' }),
+  list: sx({ ...stackStyle, listStyleType: 'none', gap: '6' }),
+  listCompact: sx({ ...stackStyle, listStyleType: 'none', gap: '0' }),
+  item: sx({ px: '0', py: '0' }),
+  itemCompact: sx({ px: '3', py: '2' }),
+  title: sx({ fontWeight: 'semibold', color: 'brand.fg', textDecoration: 'underline' }),
+  snippet: sx(snippet),
+  snippetCompact: sx({ ...snippet, lineClamp: 2 }),
+};
 
 /** Result list shared by the /search page and the header box; snippets are pre-escaped HTML. */
 export function SearchResults({
@@ -14,28 +29,24 @@ export function SearchResults({
 }) {
   if (results.length === 0) {
     return (
-      <Text py="3" px={compact ? '3' : '0'} role="status">
+      <p className={compact ? styles.noneCompact : styles.none} role="status">
         No results
-      </Text>
+      </p>
     );
   }
   return (
-    <Stack as="ul" listStyleType="none" gap={compact ? '0' : '6'} data-testid="search-results">
+    <ul className={compact ? styles.listCompact : styles.list} data-testid="search-results">
       {results.map((r) => (
-        <Box as="li" key={r.path} px={compact ? '3' : '0'} py={compact ? '2' : '0'}>
-          <Box asChild fontWeight="semibold" color="brand.fg" textDecoration="underline">
-            <Link to={r.path} onClick={onSelect}>
-              {r.title}
-            </Link>
-          </Box>
-          <Text
-            fontSize="sm"
-            color="fg.muted"
-            lineClamp={compact ? 2 : undefined}
+        <li key={r.path} className={compact ? styles.itemCompact : styles.item}>
+          <Link to={r.path} onClick={onSelect} className={styles.title}>
+            {r.title}
+          </Link>
+          <p
+            className={compact ? styles.snippetCompact : styles.snippet}
             dangerouslySetInnerHTML={{ __html: r.content }}
           />
-        </Box>
+        </li>
       ))}
-    </Stack>
+    </ul>
   );
 }

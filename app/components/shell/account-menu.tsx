@@ -1,8 +1,55 @@
-import { Box, Button, chakra, HStack, Stack } from '@chakra-ui/react';
 import { Form, Link } from '@remix-run/react';
-import { Disclosure } from './disclosure';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { Disclosure, disclosurePanelStyle, disclosureSummaryStyle } from './disclosure';
 import { SiteLink } from './site-link';
+import { hstackStyle, stackStyle } from './styles';
 import type { ShellUser } from './types';
+
+const styles = {
+  guestBar: sx({ ...hstackStyle, gap: '1', px: '0' }),
+  guestList: sx({ ...hstackStyle, gap: '3', px: '4' }),
+  logIn: sxRecipe(
+    'button',
+    { size: 'sm', variant: 'ghost' },
+    { colorPalette: 'brand', color: 'brand.fg' },
+  ),
+  registerBar: sxRecipe('button', { size: 'sm', variant: 'solid' }, { colorPalette: 'brand' }),
+  registerList: sxRecipe('button', { size: 'sm', variant: 'outline' }, { colorPalette: 'brand' }),
+  accountLink: sxRecipe(
+    'link',
+    { variant: 'plain' },
+    {
+      display: 'flex',
+      px: '4',
+      py: '2',
+      color: 'fg',
+      w: 'full',
+      focusVisibleRing: 'inside',
+    },
+  ),
+  logOut: sx({
+    display: 'flex',
+    w: 'full',
+    px: '4',
+    py: '2',
+    textAlign: 'start',
+    cursor: 'pointer',
+    focusVisibleRing: 'inside',
+    _hover: { bg: 'bg.muted' },
+  }),
+  greeting: sx({ fontWeight: 'semibold', px: '4', pb: '1' }),
+  list: sx({ ...stackStyle, listStyleType: 'none', gap: '0' }),
+  dropList: sx({ listStyleType: 'none' }),
+  summary: sx({
+    ...disclosureSummaryStyle,
+    px: '3',
+    py: '2',
+    fontWeight: 'semibold',
+    color: 'brand.fg',
+  }),
+  panel: sx({ ...disclosurePanelStyle, insetStart: 'auto', insetEnd: '0' }),
+  name: sx({ maxW: '150px', truncate: true }),
+};
 
 /**
  * Account menu (spec §2 Header). A guest gets 'Log In' and 'Register'; a signed-in shopper gets
@@ -18,87 +65,56 @@ export function AccountMenu({
 }) {
   if (!user) {
     return (
-      <HStack
-        gap={variant === 'bar' ? '1' : '3'}
-        px={variant === 'bar' ? '0' : '4'}
+      <div
+        className={variant === 'bar' ? styles.guestBar : styles.guestList}
         data-testid="account-menu"
       >
-        <Button asChild size="sm" variant="ghost" colorPalette="brand" color="brand.fg">
-          <Link to="/login">Log In</Link>
-        </Button>
-        <Button
-          asChild
-          size="sm"
-          variant={variant === 'bar' ? 'solid' : 'outline'}
-          colorPalette="brand"
+        <Link to="/login" className={styles.logIn}>
+          Log In
+        </Link>
+        <Link
+          to="/register"
+          className={variant === 'bar' ? styles.registerBar : styles.registerList}
         >
-          <Link to="/register">Register</Link>
-        </Button>
-      </HStack>
+          Register
+        </Link>
+      </div>
     );
   }
   const greeting = `Hey ${user.firstName}!`;
   const items = (
     <>
-      <chakra.li>
-        <SiteLink
-          to="/account"
-          display="flex"
-          px="4"
-          py="2"
-          color="fg"
-          w="full"
-          focusVisibleRing="inside"
-        >
+      <li>
+        <SiteLink to="/account" className={styles.accountLink}>
           My Account
         </SiteLink>
-      </chakra.li>
-      <chakra.li>
+      </li>
+      <li>
         <Form method="post" action="/logout">
-          <chakra.button
-            type="submit"
-            display="flex"
-            w="full"
-            px="4"
-            py="2"
-            textAlign="start"
-            cursor="pointer"
-            focusVisibleRing="inside"
-            _hover={{ bg: 'bg.muted' }}
-          >
+          <button type="submit" className={styles.logOut}>
             Log Out
-          </chakra.button>
+          </button>
         </Form>
-      </chakra.li>
+      </li>
     </>
   );
   if (variant === 'list') {
     return (
-      <Box data-testid="account-menu">
-        <Box fontWeight="semibold" px="4" pb="1">
-          {greeting}
-        </Box>
-        <Stack as="ul" listStyleType="none" gap="0">
-          {items}
-        </Stack>
-      </Box>
+      <div data-testid="account-menu">
+        <div className={styles.greeting}>{greeting}</div>
+        <ul className={styles.list}>{items}</ul>
+      </div>
     );
   }
   return (
-    <Box data-testid="account-menu">
+    <div data-testid="account-menu">
       <Disclosure
-        label={
-          <chakra.span maxW="150px" truncate>
-            {greeting}
-          </chakra.span>
-        }
-        summaryProps={{ px: '3', py: '2', fontWeight: 'semibold', color: 'brand.fg' }}
-        panelProps={{ insetStart: 'auto', insetEnd: '0' }}
+        label={<span className={styles.name}>{greeting}</span>}
+        summaryClassName={styles.summary}
+        panelClassName={styles.panel}
       >
-        <Box as="ul" listStyleType="none">
-          {items}
-        </Box>
+        <ul className={styles.dropList}>{items}</ul>
       </Disclosure>
-    </Box>
+    </div>
   );
 }

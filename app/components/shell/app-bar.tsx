@@ -1,5 +1,5 @@
-import { Box, Flex } from '@chakra-ui/react';
 import type { MenuItem } from '~/lib/content/types';
+import { sx } from '~/lib/theme/static-css';
 import { AccountMenu } from './account-menu';
 import { BarMenu } from './bar-menu';
 import { HomeStoreChooser } from './home-store-chooser';
@@ -7,6 +7,42 @@ import { Logo, type LogoProps } from './logo';
 import { MenuButton } from './menu-button';
 import { SearchBox } from './search-box';
 import type { HomeStore, ShellUser, StoreChoice } from './types';
+
+const search = {
+  order: { base: 2, md: 0 },
+  flexGrow: 1,
+  minW: { base: '10rem', md: '12rem' },
+  maxW: { md: 'md' },
+  ms: { md: 'auto' },
+} as const;
+
+const styles = {
+  header: sx({ bg: 'bg', borderBottomWidth: '1px' }),
+  row: sx({
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: { base: 'wrap', md: 'nowrap' },
+    maxW: '7xl',
+    mx: 'auto',
+    px: { base: '2', md: '4' },
+    py: '2',
+    gap: { base: '2', md: '4' },
+  }),
+  menuButton: sx({ display: { base: 'block', md: 'none' } }),
+  // Next to the chooser the box shares the second row; alone it takes the whole row.
+  searchBesideChooser: sx({ ...search, flexBasis: { base: '0', md: 'auto' } }),
+  searchAlone: sx({ ...search, flexBasis: { base: '100%', md: 'auto' } }),
+  chooser: sx({ order: { base: 3, md: 0 }, flexShrink: 0 }),
+  accountAfterSearch: sx({ ms: { base: 'auto', md: '0' }, flexShrink: 0 }),
+  account: sx({ ms: 'auto', flexShrink: 0 }),
+  mainRow: sx({
+    bg: 'brand.solid',
+    color: 'brand.contrast',
+    display: { base: 'none', md: 'block' },
+  }),
+  topRow: sx({ bg: 'brand.subtle' }),
+  inner: sx({ maxW: '7xl', mx: 'auto', px: '2' }),
+};
 
 export interface AppBarProps extends LogoProps {
   /** 'main' menu items for the bar (drawerOnly left out). */
@@ -29,59 +65,44 @@ export interface AppBarProps extends LogoProps {
 export function AppBar(props: AppBarProps) {
   const { mainItems, mainTopItems, showSearch, chooser, user } = props;
   return (
-    <Box as="header" bg="bg" borderBottomWidth="1px" data-testid="app-bar">
-      <Flex
-        maxW="7xl"
-        mx="auto"
-        px={{ base: '2', md: '4' }}
-        py="2"
-        gap={{ base: '2', md: '4' }}
-        align="center"
-        wrap={{ base: 'wrap', md: 'nowrap' }}
-      >
-        <Box display={{ base: 'block', md: 'none' }}>
+    <header className={styles.header} data-testid="app-bar">
+      <div className={styles.row}>
+        <div className={styles.menuButton}>
           <MenuButton
             hydrated={props.hydrated}
             open={props.drawerOpen}
             onOpen={props.onOpenDrawer}
           />
-        </Box>
+        </div>
         <Logo retailerName={props.retailerName} logo={props.logo} />
         {showSearch ? (
-          <Box
-            order={{ base: 2, md: 0 }}
-            flexBasis={{ base: chooser ? '0' : '100%', md: 'auto' }}
-            flexGrow={1}
-            minW={{ base: '10rem', md: '12rem' }}
-            maxW={{ md: 'md' }}
-            ms={{ md: 'auto' }}
-          >
+          <div className={chooser ? styles.searchBesideChooser : styles.searchAlone}>
             <SearchBox />
-          </Box>
+          </div>
         ) : null}
         {chooser ? (
-          <Box order={{ base: 3, md: 0 }} flexShrink={0}>
+          <div className={styles.chooser}>
             <HomeStoreChooser {...chooser} />
-          </Box>
+          </div>
         ) : null}
-        <Box ms={showSearch ? { base: 'auto', md: '0' } : 'auto'} flexShrink={0}>
+        <div className={showSearch ? styles.accountAfterSearch : styles.account}>
           <AccountMenu user={user} />
-        </Box>
-      </Flex>
+        </div>
+      </div>
       {mainItems.length > 0 ? (
-        <Box bg="brand.solid" color="brand.contrast" display={{ base: 'none', md: 'block' }}>
-          <Box maxW="7xl" mx="auto" px="2">
+        <div className={styles.mainRow}>
+          <div className={styles.inner}>
             <BarMenu items={mainItems} label="Main" tone="solid" />
-          </Box>
-        </Box>
+          </div>
+        </div>
       ) : null}
       {mainTopItems.length > 0 ? (
-        <Box bg="brand.subtle" data-testid="main-top">
-          <Box maxW="7xl" mx="auto" px="2">
+        <div className={styles.topRow} data-testid="main-top">
+          <div className={styles.inner}>
             <BarMenu items={mainTopItems} label="Featured" tone="subtle" fontSize="sm" />
-          </Box>
-        </Box>
+          </div>
+        </div>
       ) : null}
-    </Box>
+    </header>
   );
 }

@@ -1,12 +1,56 @@
-import { Box, Button, Flex, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { Link, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { createAnalytics, type Analytics } from '~/lib/analytics';
 import { getEntry, setEntry } from '~/lib/local-store';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 export const COOKIE_NOTICE_KEY = 'dismissed_cookie_notice';
 /** Spec §9: 120 px on wide screens, 250 px on narrow ones. */
 const HEIGHT = { base: '250px', md: '120px' } as const;
+
+const styles = {
+  spacer: sx({ h: HEIGHT }),
+  notice: sx({
+    position: 'fixed',
+    insetX: '0',
+    bottom: '0',
+    zIndex: 'banner',
+    minH: HEIGHT,
+    bg: 'gray.900',
+    color: 'white',
+    shadow: 'lg',
+    display: 'flex',
+    alignItems: 'center',
+  }),
+  row: sx({
+    display: 'flex',
+    flexDirection: { base: 'column', md: 'row' },
+    alignItems: { base: 'stretch', md: 'center' },
+    maxW: '7xl',
+    mx: 'auto',
+    px: '4',
+    py: '4',
+    gap: '4',
+    w: 'full',
+  }),
+  text: sx({ flex: '1' }),
+  link: sxRecipe(
+    'link',
+    { variant: 'plain' },
+    { color: 'white', textDecoration: 'underline', focusRingColor: 'white' },
+  ),
+  button: sxRecipe(
+    'button',
+    { variant: 'solid', size: 'md' },
+    {
+      bg: 'white',
+      color: 'gray.900',
+      _hover: { bg: 'gray.200' },
+      focusRingColor: 'white',
+      flexShrink: 0,
+    },
+  ),
+};
 
 /**
  * Cookie notice and analytics (spec §4), rendered only when the tenant enables analytics.
@@ -48,52 +92,22 @@ export function CookieNotice({ dataLayerName }: { dataLayerName: string }) {
   return (
     <>
       {/* Keeps the footer's end readable above the fixed notice. */}
-      <Box h={HEIGHT} aria-hidden="true" />
-      <Box
-        as="section"
-        aria-label="Cookie notice"
-        position="fixed"
-        insetX="0"
-        bottom="0"
-        zIndex="banner"
-        minH={HEIGHT}
-        bg="gray.900"
-        color="white"
-        shadow="lg"
-        display="flex"
-        alignItems="center"
-        data-testid="cookie-notice"
-      >
-        <Flex
-          maxW="7xl"
-          mx="auto"
-          px="4"
-          py="4"
-          gap="4"
-          w="full"
-          direction={{ base: 'column', md: 'row' }}
-          align={{ base: 'stretch', md: 'center' }}
-        >
-          <Text flex="1">
+      <div className={styles.spacer} aria-hidden="true" />
+      <section aria-label="Cookie notice" className={styles.notice} data-testid="cookie-notice">
+        <div className={styles.row}>
+          <p className={styles.text}>
             We use cookies to understand how our site is used and to improve your shopping. By
             continuing, you agree to our use of cookies. Read our{' '}
-            <ChakraLink asChild color="white" textDecoration="underline" focusRingColor="white">
-              <Link to="/privacy">privacy policy</Link>
-            </ChakraLink>
+            <Link to="/privacy" className={styles.link}>
+              privacy policy
+            </Link>
             .
-          </Text>
-          <Button
-            onClick={dismiss}
-            bg="white"
-            color="gray.900"
-            _hover={{ bg: 'gray.200' }}
-            focusRingColor="white"
-            flexShrink={0}
-          >
+          </p>
+          <button type="button" onClick={dismiss} className={styles.button}>
             Got it
-          </Button>
-        </Flex>
-      </Box>
+          </button>
+        </div>
+      </section>
     </>
   );
 }

@@ -1,6 +1,24 @@
-import { Box, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { PhoneIcon } from './icons';
+import { stackStyle } from './styles';
+
+const styles = {
+  card: sx({ bg: 'bg', color: 'fg', borderRadius: 'md', p: '4', shadow: 'sm' }),
+  heading: sxRecipe('heading', { size: 'md' }, { mb: '2' }),
+  lines: sx({ ...stackStyle, gap: '1' }),
+  phone: sxRecipe(
+    'link',
+    { variant: 'plain' },
+    { color: 'brand.fg', fontWeight: 'semibold', fontSize: 'lg' },
+  ),
+  hours: sx({ fontSize: 'sm', color: 'fg.muted' }),
+  page: sxRecipe(
+    'link',
+    { variant: 'plain' },
+    { color: 'brand.fg', textDecoration: 'underline', fontSize: 'sm' },
+  ),
+};
 
 /** 'tel:' address of a displayed phone number: digits only, a leading + kept. */
 export function telHref(phone: string): string {
@@ -18,32 +36,26 @@ export function CustomerServiceCard({
   hours?: string;
   headingLevel?: 'h2' | 'h3';
 }) {
+  const Heading = headingLevel;
   return (
-    <Box
-      as="section"
+    <section
       aria-labelledby="customer-service-card-heading"
-      bg="bg"
-      color="fg"
-      borderRadius="md"
-      p="4"
-      shadow="sm"
+      className={styles.card}
       data-testid="customer-service-card"
     >
-      <Heading as={headingLevel} id="customer-service-card-heading" size="md" mb="2">
+      <Heading id="customer-service-card-heading" className={styles.heading}>
         Customer Service
       </Heading>
-      <Stack gap="1">
-        <ChakraLink href={telHref(phone)} color="brand.fg" fontWeight="semibold" fontSize="lg">
+      <div className={styles.lines}>
+        <a href={telHref(phone)} className={styles.phone}>
           <PhoneIcon size="1em" />
           {phone}
-        </ChakraLink>
-        <Text fontSize="sm" color="fg.muted">
-          {hours}
-        </Text>
-        <ChakraLink asChild color="brand.fg" textDecoration="underline" fontSize="sm">
-          <Link to="/customer-service">Contact customer service</Link>
-        </ChakraLink>
-      </Stack>
-    </Box>
+        </a>
+        <p className={styles.hours}>{hours}</p>
+        <Link to="/customer-service" className={styles.page}>
+          Contact customer service
+        </Link>
+      </div>
+    </section>
   );
 }

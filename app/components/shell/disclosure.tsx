@@ -1,7 +1,41 @@
-import { Box, chakra, type HTMLChakraProps } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { sx } from '~/lib/theme/static-css';
 import { ChevronDownIcon } from './icons';
+
+/** The summary's own style; callers spread it under theirs and declare the class (sx). */
+export const disclosureSummaryStyle = {
+  '&::-webkit-details-marker': { display: 'none' },
+  display: 'flex',
+  alignItems: 'center',
+  gap: '1',
+  cursor: 'pointer',
+  listStyleType: 'none',
+  borderRadius: 'sm',
+  focusVisibleRing: 'outside',
+} as const satisfies SystemStyleObject;
+
+/** The drop-down panel's own style (callers may spread it under theirs). */
+export const disclosurePanelStyle = {
+  position: 'absolute',
+  top: '100%',
+  insetStart: '0',
+  zIndex: 'dropdown',
+  mt: '1',
+  minW: '48',
+  bg: 'bg',
+  color: 'fg',
+  shadow: 'lg',
+  borderRadius: 'md',
+  borderWidth: '1px',
+  py: '1',
+} as const satisfies SystemStyleObject;
+
+const styles = {
+  details: sx({ '&[open] > summary svg': { transform: 'rotate(180deg)' }, position: 'relative' }),
+  panel: sx(disclosurePanelStyle),
+};
 
 /**
  * A drop-down built on <details>/<summary>: it opens and closes without JavaScript and is
@@ -11,14 +45,16 @@ import { ChevronDownIcon } from './icons';
 export function Disclosure({
   label,
   children,
-  summaryProps,
-  panelProps,
+  summaryClassName,
+  panelClassName = styles.panel,
   testId,
 }: {
   label: ReactNode;
   children: ReactNode;
-  summaryProps?: HTMLChakraProps<'summary'>;
-  panelProps?: HTMLChakraProps<'div'>;
+  /** Class of the summary: sx({ ...disclosureSummaryStyle, ...yours }). */
+  summaryClassName: string;
+  /** Class of the panel; defaults to disclosurePanelStyle. */
+  panelClassName?: string;
   testId?: string;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -51,43 +87,12 @@ export function Disclosure({
   }, []);
 
   return (
-    <chakra.details
-      ref={ref}
-      position="relative"
-      data-testid={testId}
-      css={{ '&[open] > summary svg': { transform: 'rotate(180deg)' } }}
-    >
-      <chakra.summary
-        display="flex"
-        alignItems="center"
-        gap="1"
-        cursor="pointer"
-        listStyleType="none"
-        borderRadius="sm"
-        focusVisibleRing="outside"
-        css={{ '&::-webkit-details-marker': { display: 'none' } }}
-        {...summaryProps}
-      >
+    <details ref={ref} className={styles.details} data-testid={testId}>
+      <summary className={summaryClassName}>
         {label}
         <ChevronDownIcon size="1em" />
-      </chakra.summary>
-      <Box
-        position="absolute"
-        top="100%"
-        insetStart="0"
-        zIndex="dropdown"
-        mt="1"
-        minW="48"
-        bg="bg"
-        color="fg"
-        shadow="lg"
-        borderRadius="md"
-        borderWidth="1px"
-        py="1"
-        {...panelProps}
-      >
-        {children}
-      </Box>
-    </chakra.details>
+      </summary>
+      <div className={panelClassName}>{children}</div>
+    </details>
   );
 }

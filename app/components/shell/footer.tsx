@@ -1,9 +1,10 @@
-import { Box, chakra, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { MenuItem } from '~/lib/content/types';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CustomerServiceCard } from './customer-service-card';
 import { itemKey } from './menu-items';
 import { SiteLink } from './site-link';
 import { SocialLinks, type SocialPages } from './social-links';
+import { stackStyle } from './styles';
 import { SurveyLink } from './survey-link';
 
 export { footerSignupVisible } from './footer-signup';
@@ -28,12 +29,58 @@ export interface SiteFooterProps {
   showSignup: boolean;
 }
 
-const embedStyle = {
-  '& p': { mb: '2' },
-  '& a': { color: 'inherit', textDecoration: 'underline' },
-  '& a:focus-visible': { outline: '2px solid currentColor', outlineOffset: '2px' },
-  '& img': { maxW: 'full', h: 'auto' },
-} as const;
+const styles = {
+  footer: sx({ bg: 'brand.solid', color: 'brand.contrast', position: 'relative' }),
+  inner: sx({ maxW: '7xl', mx: 'auto', px: '4', py: '10' }),
+  columns: sx({ display: 'flex', flexDirection: { base: 'column', lg: 'row' }, gap: '8' }),
+  nav: sx({
+    display: 'grid',
+    gridTemplateColumns: {
+      base: 'repeat(1, minmax(0, 1fr))',
+      sm: 'repeat(2, minmax(0, 1fr))',
+      md: 'repeat(3, minmax(0, 1fr))',
+    },
+    flex: '1',
+    gap: '8',
+  }),
+  list: sx({ ...stackStyle, listStyleType: 'none', gap: '2' }),
+  card: sx({ w: { lg: '18rem' }, flexShrink: 0 }),
+  bottom: sx({
+    display: 'flex',
+    flexDirection: { base: 'column', md: 'row' },
+    alignItems: { base: 'flex-start', md: 'center' },
+    justifyContent: 'space-between',
+    mt: '10',
+    pt: '6',
+    borderTopWidth: '1px',
+    borderColor: 'currentColor/30',
+    gap: '4',
+  }),
+  extras: sx({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '6' }),
+  copyright: sx({ fontSize: 'sm' }),
+  pixel: sx({ position: 'absolute', bottom: '0', insetStart: '0' }),
+  heading: sxRecipe(
+    'heading',
+    { size: 'sm' },
+    { mb: '3', textTransform: 'uppercase', letterSpacing: 'wide' },
+  ),
+  embed: sx({
+    '& p': { mb: '2' },
+    '& a': { color: 'inherit', textDecoration: 'underline' },
+    '& a:focus-visible': { outline: '2px solid currentColor', outlineOffset: '2px' },
+    '& img': { maxW: 'full', h: 'auto' },
+    fontSize: 'sm',
+  }),
+  link: sxRecipe(
+    'link',
+    { variant: 'plain' },
+    {
+      color: 'inherit',
+      focusRingColor: 'currentColor',
+      _hover: { textDecoration: 'underline' },
+    },
+  ),
+};
 
 /** Site footer (spec §2 Footer). */
 export function SiteFooter(props: SiteFooterProps) {
@@ -41,117 +88,89 @@ export function SiteFooter(props: SiteFooterProps) {
   const groups = items.filter((i) => i.children.length > 0 || i.post);
   const loose = items.filter((i) => i.children.length === 0 && !i.post && i.to);
   return (
-    <Box
-      as="footer"
-      bg="brand.solid"
-      color="brand.contrast"
-      position="relative"
-      data-testid="site-footer"
-    >
-      <Box maxW="7xl" mx="auto" px="4" py="10">
+    <footer className={styles.footer} data-testid="site-footer">
+      <div className={styles.inner}>
         {props.showSignup ? <div data-slot="footer-signup" /> : null}
-        <Flex gap="8" direction={{ base: 'column', lg: 'row' }}>
-          <SimpleGrid
-            as="nav"
-            aria-label="Footer"
-            flex="1"
-            columns={{ base: 1, sm: 2, md: 3 }}
-            gap="8"
-          >
+        <div className={styles.columns}>
+          <nav aria-label="Footer" className={styles.nav}>
             {groups.map((group, i) => (
               <FooterColumn key={itemKey(group, i)} group={group} embeds={embeds} />
             ))}
             {loose.length > 0 ? (
-              <Stack as="ul" listStyleType="none" gap="2">
+              <ul className={styles.list}>
                 {loose.map((item, i) => (
                   <li key={itemKey(item, i)}>
                     <FooterLink to={item.to!}>{item.label}</FooterLink>
                   </li>
                 ))}
-              </Stack>
+              </ul>
             ) : null}
-          </SimpleGrid>
+          </nav>
           {props.customerService ? (
-            <Box w={{ lg: '18rem' }} flexShrink={0}>
+            <div className={styles.card}>
               <CustomerServiceCard
                 phone={props.customerService.phone}
                 hours={props.customerService.hours}
               />
-            </Box>
+            </div>
           ) : null}
-        </Flex>
-        <Flex
-          mt="10"
-          pt="6"
-          borderTopWidth="1px"
-          borderColor="currentColor/30"
-          gap="4"
-          align={{ base: 'flex-start', md: 'center' }}
-          direction={{ base: 'column', md: 'row' }}
-          justify="space-between"
-        >
-          <Flex gap="6" align="center" wrap="wrap">
+        </div>
+        <div className={styles.bottom}>
+          <div className={styles.extras}>
             {props.social ? <SocialLinks social={props.social} /> : null}
             {props.surveyUrl ? <SurveyLink url={props.surveyUrl} /> : null}
-          </Flex>
-          <Text fontSize="sm" data-testid="copyright">
+          </div>
+          <p className={styles.copyright} data-testid="copyright">
             {`© ${props.year} ${props.retailerName}. ${props.copyrightCredit}`}
-          </Text>
-        </Flex>
-      </Box>
+          </p>
+        </div>
+      </div>
       {props.adTrackingPixelUrl ? (
-        <chakra.img
+        <img
           src={props.adTrackingPixelUrl}
           alt=""
           width={1}
           height={1}
-          position="absolute"
-          bottom="0"
-          insetStart="0"
+          className={styles.pixel}
           data-testid="ad-tracking-pixel"
         />
       ) : null}
-    </Box>
+    </footer>
   );
 }
 
 function FooterColumn({ group, embeds }: { group: MenuItem; embeds: Record<string, string> }) {
   const ownEmbed = group.post ? embeds[group.post] : undefined;
   return (
-    <Box>
-      <Heading as="h2" size="sm" mb="3" textTransform="uppercase" letterSpacing="wide">
+    <div>
+      <h2 className={styles.heading}>
         {group.to ? <FooterLink to={group.to}>{group.label}</FooterLink> : group.label}
-      </Heading>
+      </h2>
       {ownEmbed ? (
-        <Box fontSize="sm" css={embedStyle} dangerouslySetInnerHTML={{ __html: ownEmbed }} />
+        <div className={styles.embed} dangerouslySetInnerHTML={{ __html: ownEmbed }} />
       ) : null}
       {group.children.length > 0 ? (
-        <Stack as="ul" listStyleType="none" gap="2">
+        <ul className={styles.list}>
           {group.children.map((item, i) => {
             const embed = item.post ? embeds[item.post] : undefined;
             return (
               <li key={itemKey(item, i)}>
                 {item.to ? <FooterLink to={item.to}>{item.label}</FooterLink> : null}
                 {embed ? (
-                  <Box fontSize="sm" css={embedStyle} dangerouslySetInnerHTML={{ __html: embed }} />
+                  <div className={styles.embed} dangerouslySetInnerHTML={{ __html: embed }} />
                 ) : null}
               </li>
             );
           })}
-        </Stack>
+        </ul>
       ) : null}
-    </Box>
+    </div>
   );
 }
 
 function FooterLink({ to, children }: { to: string; children: string }) {
   return (
-    <SiteLink
-      to={to}
-      color="inherit"
-      focusRingColor="currentColor"
-      _hover={{ textDecoration: 'underline' }}
-    >
+    <SiteLink to={to} className={styles.link}>
       {children}
     </SiteLink>
   );

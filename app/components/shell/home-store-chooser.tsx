@@ -1,9 +1,33 @@
-import { Box, Button, chakra, HStack, NativeSelect } from '@chakra-ui/react';
 import { useFetcher } from '@remix-run/react';
 import { useId } from 'react';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { StoreIcon } from './icons';
+import { hstackStyle, slotRecipeStyle } from './styles';
 import type { HomeStore, StoreChoice } from './types';
 import { useHydrated } from './use-hydrated';
+
+/** Chakra's NativeSelect (size xs, outline), 150 px wide, as static styles. */
+const select = { size: 'xs', variant: 'outline' };
+
+const styles = {
+  row: sx({ ...hstackStyle, alignItems: 'end', gap: '2' }),
+  icon: sx({ color: 'brand.fg', flexShrink: 0, pb: '1' }),
+  field: sx({ minW: '0' }),
+  label: sx({ display: 'block', fontSize: 'xs', color: 'fg.muted', lineHeight: 'short' }),
+  selectRoot: sx(slotRecipeStyle('nativeSelect', 'root', select, { w: '150px' })),
+  select: sx(
+    slotRecipeStyle('nativeSelect', 'field', select, { fontWeight: 'semibold', truncate: true }),
+  ),
+  indicator: sx(slotRecipeStyle('nativeSelect', 'indicator', select)),
+  chevron: sx({
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: '2',
+    strokeLinecap: 'round',
+    strokeLinejoin: 'round',
+  }),
+  choose: sxRecipe('button', { size: 'xs', variant: 'outline' }),
+};
 
 /**
  * Home-store chooser (spec §2 Header): a plain POST form to /home-store, so it works without
@@ -29,30 +53,23 @@ export function HomeStoreChooser({
   return (
     <fetcher.Form method="post" action="/home-store" data-testid="home-store-chooser">
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <HStack gap="2" align="end">
-        <Box color="brand.fg" flexShrink={0} pb="1">
+      <div className={styles.row}>
+        <div className={styles.icon}>
           <StoreIcon />
-        </Box>
-        <Box minW="0">
-          <chakra.label
-            htmlFor={id}
-            display="block"
-            fontSize="xs"
-            color="fg.muted"
-            lineHeight="short"
-          >
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={id} className={styles.label}>
             {homeStore ? 'My store' : 'Choose your store'}
-          </chakra.label>
-          <NativeSelect.Root size="xs" w="150px">
-            <NativeSelect.Field
+          </label>
+          <div className={styles.selectRoot}>
+            <select
               // Remount when the chosen store changes so the default follows it.
               key={homeStore?.storeNumber ?? 'none'}
               id={id}
               name="storeNumber"
               defaultValue={homeStore?.storeNumber ?? ''}
               title={homeStore?.name}
-              fontWeight="semibold"
-              truncate
+              className={styles.select}
               data-testid="home-store-select"
               onChange={(e) => {
                 if (hydrated && e.currentTarget.value) fetcher.submit(e.currentTarget.form);
@@ -68,16 +85,20 @@ export function HomeStoreChooser({
                   {l.name}
                 </option>
               ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Box>
+            </select>
+            <div className={styles.indicator}>
+              <svg viewBox="0 0 24 24" className={styles.chevron}>
+                <path d="m6 9 6 6 6-6" />
+              </svg>
+            </div>
+          </div>
+        </div>
         {hydrated ? null : (
-          <Button type="submit" size="xs" variant="outline">
+          <button type="submit" className={styles.choose}>
             Choose
-          </Button>
+          </button>
         )}
-      </HStack>
+      </div>
     </fetcher.Form>
   );
 }

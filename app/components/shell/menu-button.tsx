@@ -1,5 +1,19 @@
-import { Button, IconButton, VisuallyHidden } from '@chakra-ui/react';
+import { sxRecipe } from '~/lib/theme/static-css';
 import { MenuIcon } from './icons';
+import { iconButtonStyle, visuallyHidden } from './styles';
+
+const styles = {
+  link: sxRecipe(
+    'button',
+    { variant: 'ghost', size: 'md' },
+    { colorPalette: 'brand', color: 'brand.fg', px: '2' },
+  ),
+  button: sxRecipe(
+    'button',
+    { variant: 'ghost', size: 'md' },
+    { ...iconButtonStyle, colorPalette: 'brand', color: 'brand.fg' },
+  ),
+};
 
 /**
  * Opens the navigation drawer on small screens. Before JavaScript runs it is a link to the
@@ -18,26 +32,16 @@ export function MenuButton({
 }) {
   if (!hydrated) {
     return (
-      <Button
-        asChild
-        variant="ghost"
-        colorPalette="brand"
-        color="brand.fg"
-        px="2"
-        data-testid="menu-button"
-      >
-        <a href={fallbackHref}>
-          <MenuIcon size="1.5em" />
-          <VisuallyHidden>Menu</VisuallyHidden>
-        </a>
-      </Button>
+      <a href={fallbackHref} className={styles.link} data-testid="menu-button">
+        <MenuIcon size="1.5em" />
+        <span className={visuallyHidden}>Menu</span>
+      </a>
     );
   }
   return (
-    <IconButton
-      variant="ghost"
-      colorPalette="brand"
-      color="brand.fg"
+    <button
+      type="button"
+      className={styles.button}
       aria-label="Menu"
       aria-haspopup="dialog"
       aria-expanded={open}
@@ -45,6 +49,6 @@ export function MenuButton({
       data-testid="menu-button"
     >
       <MenuIcon size="1.5em" />
-    </IconButton>
+    </button>
   );
 }

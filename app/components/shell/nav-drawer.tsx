@@ -1,9 +1,12 @@
-import { Box, CloseButton, Drawer, Portal } from '@chakra-ui/react';
+import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import type { MenuItem } from '~/lib/content/types';
+import { sx } from '~/lib/theme/static-css';
 import { AccountMenu } from './account-menu';
 import { NavList } from './nav-list';
 import { StoreSelector } from './store-selector';
 import type { HomeStore, ShellUser, StoreChoice } from './types';
+
+const account = sx({ pb: '3', mb: '2', borderBottomWidth: '1px' });
 
 /**
  * Navigation drawer from the left (spec §2 Drawer): account menu, then the drawer's menu items,
@@ -47,9 +50,9 @@ export function NavDrawer({
             </Drawer.Header>
             <Drawer.Body px="0" py="3">
               <nav aria-label="Site menu">
-                <Box pb="3" mb="2" borderBottomWidth="1px">
+                <div className={account}>
                   <AccountMenu user={user} variant="list" />
-                </Box>
+                </div>
                 <NavList items={items} />
               </nav>
               {stores ? (

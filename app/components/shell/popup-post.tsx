@@ -1,8 +1,18 @@
-import { Box, Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import type { Popup } from '~/lib/content/types';
 import { getEntry, setEntry } from '~/lib/local-store';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { POPUP_DELAY_MS, popupDays, popupFlagKey } from './popup-logic';
+
+const styles = {
+  body: sx({
+    '& p': { mb: '3' },
+    '& a': { color: 'brand.fg', textDecoration: 'underline' },
+    '& img': { maxW: 'full', h: 'auto' },
+  }),
+  close: sxRecipe('button', { variant: 'solid', size: 'md' }, { colorPalette: 'brand' }),
+};
 
 export type PopupPostData = Pick<Popup, 'slug' | 'title' | 'html' | 'displayFrequency'>;
 
@@ -42,18 +52,13 @@ export function PopupPost({ popup }: { popup: PopupPostData }) {
               <Dialog.Title>{popup.title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Box
-                css={{
-                  '& p': { mb: '3' },
-                  '& a': { color: 'brand.fg', textDecoration: 'underline' },
-                  '& img': { maxW: 'full', h: 'auto' },
-                }}
-                dangerouslySetInnerHTML={{ __html: popup.html }}
-              />
+              <div className={styles.body} dangerouslySetInnerHTML={{ __html: popup.html }} />
             </Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
-                <Button colorPalette="brand">Close</Button>
+                <button type="button" className={styles.close}>
+                  Close
+                </button>
               </Dialog.ActionTrigger>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>

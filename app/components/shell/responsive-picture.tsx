@@ -1,25 +1,31 @@
-import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
+import { sx } from '~/lib/theme/static-css';
 
 /** Chakra's md breakpoint is 48em: the mobile image is used below it. */
 export const BELOW_MD = '(max-width: 47.99em)';
 
+/** The <img>'s own style; callers with their own class spread it under theirs. */
+export const pictureImageStyle = { display: 'block', w: 'full' } as const;
+const image = sx(pictureImageStyle);
+
 /**
- * <picture> with an optional mobile source below md. Styling props go to the <img>.
+ * <picture> with an optional mobile source below md. The class goes to the <img>.
  */
 export function ResponsivePicture({
   desktopImage,
   mobileImage,
   alt,
-  ...imgProps
+  className = image,
 }: {
   desktopImage: string;
   mobileImage?: string | null;
   alt: string;
-} & Omit<HTMLChakraProps<'img'>, 'src' | 'alt'>) {
+  /** A static class (sx) for the <img>; defaults to a full-width block. */
+  className?: string;
+}) {
   return (
     <picture>
       {mobileImage ? <source media={BELOW_MD} srcSet={mobileImage} /> : null}
-      <chakra.img src={desktopImage} alt={alt} display="block" w="full" {...imgProps} />
+      <img src={desktopImage} alt={alt} className={className} />
     </picture>
   );
 }

@@ -1,7 +1,7 @@
-import { Box, IconButton, Input, Spinner, VisuallyHidden } from '@chakra-ui/react';
 import { Form, useFetcher, useLocation } from '@remix-run/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SearchResults } from '~/components/search/search-results';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { SearchIcon } from './icons';
 import {
   debounce,
@@ -13,10 +13,47 @@ import {
   SPINNER_HIDE_DELAY_MS,
   type SearchData,
 } from './search-logic';
+import { iconButtonStyle, visuallyHidden } from './styles';
 import { useHydrated } from './use-hydrated';
 
 /** Below Chakra's md breakpoint (48em) the open results lock page scroll. */
 const SMALL_SCREEN = '(max-width: 47.99em)';
+
+const styles = {
+  container: sx({ position: 'relative', w: 'full' }),
+  row: sx({ display: 'flex', alignItems: 'center', position: 'relative' }),
+  input: sxRecipe(
+    'input',
+    { size: 'md', variant: 'outline' },
+    { bg: 'bg', color: 'fg', borderEndRadius: '0', pe: '9' },
+  ),
+  spinner: sxRecipe(
+    'spinner',
+    { size: 'sm' },
+    { color: 'brand.fg', position: 'absolute', insetEnd: '12' },
+  ),
+  submit: sxRecipe(
+    'button',
+    { variant: 'solid', size: 'md' },
+    { ...iconButtonStyle, colorPalette: 'brand', borderStartRadius: '0' },
+  ),
+  popup: sx({
+    position: 'absolute',
+    top: 'calc(100% + 4px)',
+    insetStart: '0',
+    insetEnd: '0',
+    minW: { md: '22rem' },
+    zIndex: 'dropdown',
+    bg: 'bg',
+    color: 'fg',
+    shadow: 'lg',
+    borderWidth: '1px',
+    borderRadius: 'md',
+    maxH: { base: '70vh', md: '28rem' },
+    overflowY: 'auto',
+    overscrollBehavior: 'contain',
+  }),
+};
 
 /**
  * Header content search (spec §4). Without JavaScript it is a plain GET form to /search. With
@@ -144,10 +181,9 @@ export function SearchBox() {
       : '';
 
   return (
-    <Box
+    <div
       ref={containerRef}
-      position="relative"
-      w="full"
+      className={styles.container}
       onBlur={(e) => {
         // Tabbing out of the box and its results closes them.
         const next = e.relatedTarget as Node | null;
@@ -155,11 +191,11 @@ export function SearchBox() {
       }}
     >
       <Form method="get" action="/search" role="search" onSubmit={() => setOpen(false)}>
-        <VisuallyHidden asChild>
-          <label htmlFor={inputId}>Search this site</label>
-        </VisuallyHidden>
-        <Box display="flex" alignItems="center" position="relative">
-          <Input
+        <label className={visuallyHidden} htmlFor={inputId}>
+          Search this site
+        </label>
+        <div className={styles.row}>
+          <input
             ref={inputRef}
             id={inputId}
             name="q"
@@ -171,56 +207,37 @@ export function SearchBox() {
             onChange={(e) => onChange(e.target.value)}
             onKeyDown={onInputKeyDown}
             onFocus={() => results && normalizeQuery(value) && setOpen(true)}
-            bg="bg"
-            color="fg"
-            borderEndRadius="0"
-            pe="9"
+            className={styles.input}
             {...comboboxProps}
           />
           {spinning ? (
-            <Spinner
-              size="sm"
-              color="brand.fg"
-              position="absolute"
-              insetEnd="12"
-              aria-hidden="true"
-              data-testid="search-spinner"
-            />
+            <span className={styles.spinner} aria-hidden="true" data-testid="search-spinner" />
           ) : null}
-          <IconButton type="submit" aria-label="Search" colorPalette="brand" borderStartRadius="0">
+          <button type="submit" aria-label="Search" className={styles.submit}>
             <SearchIcon />
-          </IconButton>
-        </Box>
+          </button>
+        </div>
       </Form>
-      <VisuallyHidden aria-live="polite">{status}</VisuallyHidden>
+      <span className={visuallyHidden} aria-live="polite">
+        {status}
+      </span>
       {hydrated ? (
-        <Box
+        // Escape inside the results popup (a non-modal dialog) closes it and refocuses the box.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+        <div
           id={popupId}
           role="dialog"
           aria-label="Search results"
           hidden={!open}
           onKeyDown={onPopupKeyDown}
-          position="absolute"
-          top="calc(100% + 4px)"
-          insetStart="0"
-          insetEnd="0"
-          minW={{ md: '22rem' }}
-          zIndex="dropdown"
-          bg="bg"
-          color="fg"
-          shadow="lg"
-          borderWidth="1px"
-          borderRadius="md"
-          maxH={{ base: '70vh', md: '28rem' }}
-          overflowY="auto"
-          overscrollBehavior="contain"
+          className={styles.popup}
           data-testid="search-menu"
         >
           {open && results ? (
             <SearchResults results={results} compact onSelect={() => setOpen(false)} />
           ) : null}
-        </Box>
+        </div>
       ) : null}
-    </Box>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
-import { Box, CloseButton, Flex } from '@chakra-ui/react';
+import { CloseButton } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import type { Banner } from '~/lib/content/types';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { useBannerHeight } from './banner-height';
-import { ResponsivePicture } from './responsive-picture';
+import { pictureImageStyle, ResponsivePicture } from './responsive-picture';
 import { SiteLink } from './site-link';
 import { useHydrated } from './use-hydrated';
 
@@ -28,6 +29,56 @@ const tones = {
   },
 } as const;
 
+const row = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexWrap: 'wrap',
+  maxW: '7xl',
+  mx: 'auto',
+  px: '4',
+  py: '2',
+} as const;
+
+const styles = {
+  // With JavaScript the close button sits at the end: the row keeps clear of it.
+  row: sx({ ...row, pe: '12', gap: '4' }),
+  rowStatic: sx({ ...row, pe: '4', gap: '4' }),
+  image: sx({ ...pictureImageStyle, maxH: '40', objectFit: 'contain', w: 'auto', mx: 'auto' }),
+};
+
+/** Static classes per banner class. */
+const toneStyles = Object.fromEntries(
+  Object.entries(tones).map(([name, tone]) => [
+    name,
+    {
+      section: sx({ bg: tone.bg, color: tone.color, position: 'relative' }),
+      imageLink: sxRecipe('link', { variant: 'plain' }, { focusRingColor: tone.ring }),
+      content: sx({
+        '& a': { color: tone.linkColor, textDecoration: 'underline', fontWeight: 'semibold' },
+        '& a:focus-visible': {
+          outline: '2px solid',
+          outlineColor: tone.ring,
+          outlineOffset: '2px',
+        },
+        '& p': { margin: 0 },
+        textAlign: 'center',
+        fontWeight: 'medium',
+      }),
+      textLink: sxRecipe(
+        'link',
+        { variant: 'plain' },
+        {
+          color: tone.linkColor,
+          textDecoration: 'underline',
+          fontWeight: 'semibold',
+          focusRingColor: tone.ring,
+        },
+      ),
+    },
+  ]),
+) as Record<keyof typeof tones, Record<'section' | 'imageLink' | 'content' | 'textLink', string>>;
+
 /**
  * The site banner (spec §2, §4): text (already sanitised HTML), an optional link and images.
  * The close button needs JavaScript, so it appears only after hydration; closing hides the
@@ -40,75 +91,41 @@ export function SiteBanner({ banner }: { banner: SiteBannerData }) {
   useBannerHeight(ref, closed);
   if (closed) return null;
   const tone = tones[banner.class] ?? tones.info;
+  const toned = toneStyles[banner.class] ?? toneStyles.info;
   const image = banner.desktopImage ? (
     <ResponsivePicture
       desktopImage={banner.desktopImage}
       mobileImage={banner.mobileImage}
       // A linked image is the link's only text, so it needs a name.
       alt={banner.altText || (banner.link ? 'Announcement' : '')}
-      maxH="40"
-      objectFit="contain"
-      w="auto"
-      mx="auto"
+      className={styles.image}
     />
   ) : null;
   return (
-    <Box
-      as="section"
+    <section
       ref={ref}
       aria-label="Announcement"
-      bg={tone.bg}
-      color={tone.color}
-      position="relative"
+      className={toned.section}
       data-testid="site-banner"
       data-class={banner.class}
     >
-      <Flex
-        maxW="7xl"
-        mx="auto"
-        px="4"
-        py="2"
-        pe={hydrated ? '12' : '4'}
-        gap="4"
-        align="center"
-        justify="center"
-        wrap="wrap"
-      >
+      <div className={hydrated ? styles.row : styles.rowStatic}>
         {banner.link && image ? (
-          <SiteLink to={banner.link} focusRingColor={tone.ring}>
+          <SiteLink to={banner.link} className={toned.imageLink}>
             {image}
           </SiteLink>
         ) : (
           image
         )}
         {banner.content ? (
-          <Box
-            textAlign="center"
-            fontWeight="medium"
-            css={{
-              '& a': { color: tone.linkColor, textDecoration: 'underline', fontWeight: 'semibold' },
-              '& a:focus-visible': {
-                outline: '2px solid',
-                outlineColor: tone.ring,
-                outlineOffset: '2px',
-              },
-              '& p': { margin: 0 },
-            }}
-            dangerouslySetInnerHTML={{ __html: banner.content }}
-          />
+          <div className={toned.content} dangerouslySetInnerHTML={{ __html: banner.content }} />
         ) : null}
         {banner.link && !image ? (
-          <SiteLink
-            to={banner.link}
-            color={tone.linkColor}
-            textDecoration="underline"
-            fontWeight="semibold"
-            focusRingColor={tone.ring}
-          >
+          <SiteLink to={banner.link} className={toned.textLink}>
             {banner.altText ?? 'Learn more'}
           </SiteLink>
         ) : null}
-      </Flex>
+      </div>
       {hydrated ? (
         <CloseButton
           size="sm"
@@ -124,6 +141,6 @@ export function SiteBanner({ banner }: { banner: SiteBannerData }) {
           data-testid="site-banner-close"
         />
       ) : null}
-    </Box>
+    </section>
   );
 }

@@ -1,21 +1,26 @@
-import { Link as ChakraLink, type LinkProps } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { isExternal } from './menu-items';
 
-export type SiteLinkProps = Omit<LinkProps, 'href' | 'asChild'> & { to: string };
+export interface SiteLinkProps {
+  to: string;
+  /** A static class: sxRecipe('link', { variant: 'plain' }, { ...style props }). */
+  className?: string;
+  children: ReactNode;
+}
 
 /** A styled link: a client route for site paths, a plain anchor for outside addresses. */
-export function SiteLink({ to, children, ...rest }: SiteLinkProps) {
+export function SiteLink({ to, className, children }: SiteLinkProps) {
   if (isExternal(to)) {
     return (
-      <ChakraLink href={to} {...rest}>
+      <a href={to} className={className}>
         {children}
-      </ChakraLink>
+      </a>
     );
   }
   return (
-    <ChakraLink asChild {...rest}>
-      <Link to={to}>{children}</Link>
-    </ChakraLink>
+    <Link to={to} className={className}>
+      {children}
+    </Link>
   );
 }

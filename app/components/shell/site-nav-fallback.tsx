@@ -1,8 +1,14 @@
-import { Box, Heading } from '@chakra-ui/react';
 import type { MenuItem } from '~/lib/content/types';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { AccountMenu } from './account-menu';
 import { NavList } from './nav-list';
 import type { ShellUser } from './types';
+
+const styles = {
+  nav: sx({ display: { base: 'block', md: 'none' }, borderTopWidth: '1px', py: '4' }),
+  heading: sxRecipe('heading', { size: 'md' }, { px: '4', mb: '2' }),
+  account: sx({ pb: '3', mb: '2' }),
+};
 
 /**
  * The menu as a plain list near the bottom of the page, on small screens only: where the menu
@@ -10,23 +16,20 @@ import type { ShellUser } from './types';
  */
 export function SiteNavFallback({ items, user }: { items: MenuItem[]; user: ShellUser | null }) {
   return (
-    <Box
-      as="nav"
+    <nav
       id="site-nav"
       aria-labelledby="site-nav-heading"
-      display={{ base: 'block', md: 'none' }}
-      borderTopWidth="1px"
-      py="4"
+      className={styles.nav}
       tabIndex={-1}
       data-testid="site-nav"
     >
-      <Heading as="h2" id="site-nav-heading" size="md" px="4" mb="2">
+      <h2 id="site-nav-heading" className={styles.heading}>
         Menu
-      </Heading>
-      <Box pb="3" mb="2">
+      </h2>
+      <div className={styles.account}>
         <AccountMenu user={user} variant="list" />
-      </Box>
+      </div>
       <NavList items={items} />
-    </Box>
+    </nav>
   );
 }

@@ -1,8 +1,8 @@
-import { Box } from '@chakra-ui/react';
 import { useLocation } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useRootData } from '~/lib/root-data';
 import { isHidden } from '~/lib/tenant/public';
+import { sx } from '~/lib/theme/static-css';
 import { AppBar } from './app-bar';
 import { CookieNotice } from './cookie-notice';
 import { SiteFooter } from './footer';
@@ -16,6 +16,11 @@ import { SkipLink } from './skip-link';
 import { StickyBar } from './sticky-bar';
 import { SystemBar } from './system-bar';
 import { useHydrated } from './use-hydrated';
+
+const styles = {
+  root: sx({ colorPalette: 'brand', minH: '100vh', display: 'flex', flexDirection: 'column' }),
+  main: sx({ flex: '1', _focus: { outline: 'none' } }),
+};
 
 /**
  * The default layout (spec §2), top to bottom: skip link, system bar, app bar, sticky bar,
@@ -36,9 +41,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
 
   if (!data) {
     return (
-      <Box as="main" id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1}>
         {children}
-      </Box>
+      </main>
     );
   }
 
@@ -59,7 +64,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       : null;
 
   return (
-    <Box colorPalette="brand" minH="100vh" display="flex" flexDirection="column">
+    <div className={styles.root}>
       <SkipLink />
       {showSystemBar ? <SystemBar text={tenant.systemBarText!} /> : null}
       <AppBar
@@ -88,9 +93,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
       ) : null}
       {layout.banner ? <SiteBanner banner={layout.banner} /> : null}
       {hydrated && layout.popup ? <PopupPost popup={layout.popup} /> : null}
-      <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
+      <main id="main" className={styles.main} tabIndex={-1}>
         {children}
-      </Box>
+      </main>
       {hydrated && tenant.features.analytics ? (
         <CookieNotice dataLayerName={tenant.analytics.dataLayerName} />
       ) : null}
@@ -111,6 +116,6 @@ export function SiteShell({ children }: { children: ReactNode }) {
         }
         showSignup={footerSignupVisible(location.pathname, tenant)}
       />
-    </Box>
+    </div>
   );
 }

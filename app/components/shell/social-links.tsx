@@ -1,5 +1,6 @@
-import { chakra, HStack } from '@chakra-ui/react';
+import { sx } from '~/lib/theme/static-css';
 import { socialIcons } from './icons';
+import { hstackStyle, srOnly } from './styles';
 
 export const socialNetworks = [
   ['facebook', 'Facebook'],
@@ -12,37 +13,39 @@ export const socialNetworks = [
 
 export type SocialPages = Partial<Record<(typeof socialNetworks)[number][0], string>>;
 
+const styles = {
+  list: sx({ ...hstackStyle, gap: '2', flexWrap: 'wrap', listStyleType: 'none' }),
+  link: sx({
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    boxSize: '10',
+    borderRadius: 'full',
+    bg: 'whiteAlpha.200',
+    color: 'inherit',
+    _hover: { bg: 'whiteAlpha.300' },
+    focusVisibleRing: 'outside',
+    focusRingColor: 'currentColor',
+  }),
+};
+
 /** The brand's social pages as icon links; each opens in a new tab and says so. */
 export function SocialLinks({ social }: { social: SocialPages }) {
   const links = socialNetworks.filter(([key]) => social[key]);
   if (links.length === 0) return null;
   return (
-    <HStack as="ul" listStyleType="none" gap="2" wrap="wrap" data-testid="social-links">
+    <ul className={styles.list} data-testid="social-links">
       {links.map(([key, name]) => {
         const Icon = socialIcons[key];
         return (
           <li key={key}>
-            <chakra.a
-              href={social[key]}
-              target="_blank"
-              rel="noopener noreferrer"
-              display="inline-flex"
-              alignItems="center"
-              justifyContent="center"
-              boxSize="10"
-              borderRadius="full"
-              bg="whiteAlpha.200"
-              color="inherit"
-              _hover={{ bg: 'whiteAlpha.300' }}
-              focusVisibleRing="outside"
-              focusRingColor="currentColor"
-            >
+            <a href={social[key]} target="_blank" rel="noopener noreferrer" className={styles.link}>
               <Icon size="1.25em" />
-              <chakra.span srOnly>{name} (opens in a new tab)</chakra.span>
-            </chakra.a>
+              <span className={srOnly}>{name} (opens in a new tab)</span>
+            </a>
           </li>
         );
       })}
-    </HStack>
+    </ul>
   );
 }

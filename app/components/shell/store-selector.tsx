@@ -1,6 +1,25 @@
-import { Box, Button, chakra, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useFetcher } from '@remix-run/react';
+import { sx } from '~/lib/theme/static-css';
+import { srOnly, stackStyle } from './styles';
 import type { HomeStore, StoreChoice } from './types';
+
+const styles = {
+  heading: sx({ px: '4', pt: '4', pb: '2', fontWeight: 'bold' }),
+  list: sx({ ...stackStyle, listStyleType: 'none', gap: '0' }),
+  row: sx({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '3',
+    px: '4',
+    py: '2',
+    borderTopWidth: '1px',
+  }),
+  text: sx({ flex: '1', minW: '0' }),
+  name: sx({ fontWeight: 'medium', truncate: true }),
+  place: sx({ fontSize: 'sm', color: 'fg.muted' }),
+  current: sx({ fontSize: 'sm', fontWeight: 'semibold', color: 'brand.fg' }),
+};
 
 /**
  * The drawer's store list (tenant feature drawerStoreSelector): every location that is not
@@ -20,11 +39,11 @@ export function StoreSelector({
   const shown = locations.filter((l) => !l.hiddenInStoreSelector);
   if (shown.length === 0) return null;
   return (
-    <Box as="section" aria-labelledby="drawer-stores-heading" data-testid="store-selector">
-      <Text as="h3" id="drawer-stores-heading" px="4" pt="4" pb="2" fontWeight="bold">
+    <section aria-labelledby="drawer-stores-heading" data-testid="store-selector">
+      <h3 id="drawer-stores-heading" className={styles.heading}>
         Stores
-      </Text>
-      <Stack as="ul" listStyleType="none" gap="0">
+      </h3>
+      <ul className={styles.list}>
         {shown.map((l) => (
           <StoreRow
             key={l.storeNumber}
@@ -33,8 +52,8 @@ export function StoreSelector({
             redirectTo={redirectTo}
           />
         ))}
-      </Stack>
-    </Box>
+      </ul>
+    </section>
   );
 }
 
@@ -50,29 +69,25 @@ function StoreRow({
   const fetcher = useFetcher();
   const busy = fetcher.state !== 'idle';
   return (
-    <chakra.li display="flex" alignItems="center" gap="3" px="4" py="2" borderTopWidth="1px">
-      <Box flex="1" minW="0">
-        <Text fontWeight="medium" truncate>
-          {location.name}
-        </Text>
-        <Text fontSize="sm" color="fg.muted">
+    <li className={styles.row}>
+      <div className={styles.text}>
+        <p className={styles.name}>{location.name}</p>
+        <p className={styles.place}>
           {location.city}, {location.state}
-        </Text>
-      </Box>
+        </p>
+      </div>
       {current ? (
-        <Text fontSize="sm" fontWeight="semibold" color="brand.fg">
-          My store
-        </Text>
+        <p className={styles.current}>My store</p>
       ) : location.hiddenInHomeSelector ? null : (
         <fetcher.Form method="post" action="/home-store">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="storeNumber" value={location.storeNumber} />
           <Button type="submit" size="xs" variant="outline" colorPalette="brand" loading={busy}>
             Shop here
-            <chakra.span srOnly> at {location.name}</chakra.span>
+            <span className={srOnly}> at {location.name}</span>
           </Button>
         </fetcher.Form>
       )}
-    </chakra.li>
+    </li>
   );
 }

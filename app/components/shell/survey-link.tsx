@@ -1,16 +1,21 @@
-import { chakra, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
+import { sx } from '~/lib/theme/static-css';
+import { srOnly } from './styles';
 import { useHydrated } from './use-hydrated';
 
-const triggerStyle = {
-  color: 'inherit',
-  textDecoration: 'underline',
-  fontWeight: 'semibold',
-  cursor: 'pointer',
-  borderRadius: 'sm',
-  focusVisibleRing: 'outside',
-  focusRingColor: 'currentColor',
-} as const;
+const styles = {
+  trigger: sx({
+    color: 'inherit',
+    textDecoration: 'underline',
+    fontWeight: 'semibold',
+    cursor: 'pointer',
+    borderRadius: 'sm',
+    focusVisibleRing: 'outside',
+    focusRingColor: 'currentColor',
+  }),
+  frame: sx({ w: 'full', h: '60vh', border: '0', display: 'block' }),
+};
 
 /**
  * 'Take our survey' (spec §2 Other shell pieces). With JavaScript it opens the survey in a
@@ -21,29 +26,29 @@ export function SurveyLink({ url }: { url: string }) {
   const [open, setOpen] = useState(false);
   if (!hydrated) {
     return (
-      <chakra.a
+      <a
         href={url}
         target="_blank"
         rel="noopener noreferrer"
-        {...triggerStyle}
+        className={styles.trigger}
         data-testid="survey-link"
       >
         Take our survey
-        <chakra.span srOnly> (opens in a new tab)</chakra.span>
-      </chakra.a>
+        <span className={srOnly}> (opens in a new tab)</span>
+      </a>
     );
   }
   return (
     <>
-      <chakra.button
+      <button
         type="button"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
-        {...triggerStyle}
+        className={styles.trigger}
         data-testid="survey-link"
       >
         Take our survey
-      </chakra.button>
+      </button>
       <Dialog.Root
         open={open}
         onOpenChange={(e) => setOpen(e.open)}
@@ -64,14 +69,7 @@ export function SurveyLink({ url }: { url: string }) {
                 <Dialog.Title>Survey</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body pb="6">
-                <chakra.iframe
-                  src={url}
-                  title="Customer survey"
-                  w="full"
-                  h="60vh"
-                  border="0"
-                  display="block"
-                />
+                <iframe src={url} title="Customer survey" className={styles.frame} />
               </Dialog.Body>
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Close survey" />
