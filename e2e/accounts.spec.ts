@@ -84,3 +84,49 @@ test('the login page has no serious axe violation, with and without JavaScript',
   await page.goto(brandUrl('fresh-market', '/login?pane=reset'));
   await expectNoSeriousAxeViolations(page);
 });
+
+test('the reset link from the outbox sets a new password, once @nojs', async ({ page }) => {
+  // One shopper per project: the projects run in parallel, and using a link cancels the others.
+  const js = test.info().project.name === 'js';
+  const email = js ? 'cara.shopper@example.com' : 'ben.shopper@example.com';
+  const firstName = js ? 'Cara' : 'Ben';
+  await page.goto(brandUrl('harvest', '/login?pane=reset'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Request Password Reset' }).click();
+  await expect(page.getByText('An email has been sent to your address')).toBeVisible();
+  await expect.poll(() => latestMailTo(email), { timeout: 5000 }).not.toBeNull();
+  const mail = latestMailTo(email)!
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=')
+    .replace(/&amp;/g, '&');
+  const link = mail.match(
+    /http:\/\/harvest\.localhost:\d+\/reset-password\?token=[A-Za-z0-9_-]+&address=[^\s"<>)]+/,
+  )?.[0];
+  expect(link).toBeTruthy();
+
+  await page.goto(link!);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Required.').first()).toBeVisible();
+  await page.locator('input[name="password"]').fill('NewPass!2026');
+  await page.locator('input[name="confirmPassword"]').fill('Different!2026');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText("Passwords don't match.")).toBeVisible();
+  await page.locator('input[name="password"]').fill('NewPass!2026');
+  await page.locator('input[name="confirmPassword"]').fill('NewPass!2026');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(new RegExp(`/login\\?address=${email.split('.')[0]}`));
+  await expect(page.getByText('Your password has been reset.')).toBeVisible();
+  await page.locator('input[name="password"]').fill('NewPass!2026');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText(`Hey ${firstName}!`).first()).toBeAttached();
+
+  // The link is single-use.
+  await page.goto(link!);
+  await expect(page.getByText('This password reset authorization code has expired.')).toBeVisible();
+  await page.getByRole('button', { name: 'Resubmit Request' }).click();
+  await expect(
+    page.getByText(
+      'An email has been sent to your address with instructions on how to reset your password.',
+    ),
+  ).toBeVisible();
+});

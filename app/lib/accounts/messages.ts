@@ -13,3 +13,11 @@ export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been reset.';
 
 /** Shown in the login pane when a guest tries to clip a coupon. */
 export const CLIP_LOGIN_MESSAGE = 'You must log in to clip coupons.';
+
+/** Reset page: invalid, used, expired or missing code. */
+export const RESET_EXPIRED_MESSAGE =
+  'This password reset authorization code has expired. Please resubmit a request to reset your password.';
+
+/** Reset page: the resend succeeded. */
+export const RESET_RESENT_MESSAGE =
+  'An email has been sent to your address with instructions on how to reset your password.';

@@ -1,0 +1,134 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from '@remix-run/react';
+import { RESET_EXPIRED_MESSAGE, RESET_RESENT_MESSAGE } from '~/lib/accounts/messages';
+import { resetPasswordAction, resetPasswordLoader } from '~/lib/accounts/reset-password.server';
+import {
+  FormAlert,
+  isSubmitting,
+  PasswordField,
+  SubmitButton,
+  useScrollToFirstError,
+} from '~/lib/forms/components';
+import { RESET_PASSWORD_INTENTS, resetPasswordSchema } from '~/lib/forms/schemas';
+import { pageMeta } from '~/lib/meta';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return resetPasswordLoader(request, context);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return resetPasswordAction(request, context);
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Reset Password');
+
+const styles = {
+  page: sx({ maxW: '475px', mx: 'auto', px: '4', py: '10' }),
+  card: sx({
+    borderWidth: '1px',
+    borderRadius: 'l3',
+    p: { base: '5', md: '8' },
+    bg: 'bg',
+    shadow: 'sm',
+  }),
+  heading: sxRecipe('heading', { size: '2xl' }, { mb: '4' }),
+  stack: sx({ display: 'flex', flexDirection: 'column', gap: '4' }),
+  address: sx({ color: 'fg.muted', mb: '4' }),
+  submit: sxRecipe('button', { variant: 'solid', size: 'lg' }, { w: 'full' }),
+  link: sxRecipe(
+    'link',
+    { variant: 'underline' },
+    { color: 'brand.fg', mt: '4', display: 'inline-block' },
+  ),
+};
+
+export default function ResetPasswordPage() {
+  const { valid, address } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  // The token and address live in the query string; both forms post back to this very URL.
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const lastResult =
+    actionData?.intent === RESET_PASSWORD_INTENTS.reset ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    lastResult,
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  useScrollToFirstError(form, lastResult);
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby="reset-heading">
+        <h1 id="reset-heading" className={styles.heading}>
+          Reset your password
+        </h1>
+        {valid ? (
+          <>
+            {address ? <p className={styles.address}>for {address}</p> : null}
+            <Form method="post" action={here} {...getFormProps(form)} className={styles.stack}>
+              <input type="hidden" name="intent" value={RESET_PASSWORD_INTENTS.reset} />
+              <FormAlert id={form.errorId} errors={form.errors} />
+              <PasswordField
+                meta={fields.password}
+                label="New Password"
+                inputProps={{ autoComplete: 'new-password' }}
+              />
+              <PasswordField
+                meta={fields.confirmPassword}
+                label="Confirm Password"
+                inputProps={{ autoComplete: 'new-password' }}
+              />
+              <SubmitButton
+                className={styles.submit}
+                pending={isSubmitting(navigation, { intent: RESET_PASSWORD_INTENTS.reset })}
+                pendingLabel="Saving…"
+              >
+                Reset Password
+              </SubmitButton>
+            </Form>
+          </>
+        ) : actionData?.resent ? (
+          <FormAlert status="success" errors={[RESET_RESENT_MESSAGE]} />
+        ) : (
+          <>
+            <FormAlert status="info" errors={[RESET_EXPIRED_MESSAGE]} />
+            {actionData?.intent === RESET_PASSWORD_INTENTS.resend && actionData.result.error ? (
+              <FormAlert errors={actionData.result.error[''] ?? []} />
+            ) : null}
+            {address ? (
+              <Form method="post" action={here} className={styles.stack}>
+                <input type="hidden" name="intent" value={RESET_PASSWORD_INTENTS.resend} />
+                <SubmitButton
+                  className={styles.submit}
+                  pending={isSubmitting(navigation, { intent: RESET_PASSWORD_INTENTS.resend })}
+                  pendingLabel="Sending…"
+                >
+                  Resubmit Request
+                </SubmitButton>
+              </Form>
+            ) : (
+              <Link className={styles.link} to="/login?pane=reset">
+                Request a new password reset
+              </Link>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
