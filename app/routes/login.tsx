@@ -18,10 +18,11 @@ import {
   useScrollToFirstError,
 } from '~/lib/forms/components';
 import { LOGIN_INTENTS, loginSchema, resetRequestSchema } from '~/lib/forms/schemas';
+import { authCardStyles } from '~/components/account/auth-card-styles';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { commitSession, getSession } from '~/lib/session.server';
-import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
+import { cx, sx } from '~/lib/theme/static-css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, context);
@@ -51,18 +52,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Log In');
 
 const styles = {
-  page: sx({ maxW: '475px', mx: 'auto', px: '4', py: '10' }),
-  card: sx({
-    borderWidth: '1px',
-    borderRadius: 'l3',
-    p: { base: '5', md: '8' },
-    bg: 'bg',
-    shadow: 'sm',
-  }),
-  heading: sxRecipe('heading', { size: '2xl' }, { mb: '2' }),
+  ...authCardStyles,
   subtitle: sx({ color: 'fg.muted', mb: '4' }),
   message: sx({ mb: '4', p: '3', bg: 'brand.subtle', borderRadius: 'l2', '& p': { m: 0 } }),
-  stack: sx({ display: 'flex', flexDirection: 'column', gap: '4' }),
   links: sx({
     display: 'flex',
     justifyContent: 'space-between',
@@ -77,20 +69,19 @@ const styles = {
     fontWeight: 'medium',
     _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
   }),
-  submit: sxRecipe('button', { variant: 'solid', size: 'lg' }, { w: 'full' }),
 };
 
 export default function LoginPage() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const sent = actionData?.sent === true;
+  const sent = actionData?.done === true;
   const pane = sent
     ? 'sent'
     : actionData?.intent === LOGIN_INTENTS.resetRequest
       ? 'reset'
       : loaderData.pane;
-  const lastResult = actionData && !actionData.sent ? actionData.result : undefined;
+  const lastResult = actionData && !actionData.done ? actionData.result : undefined;
 
   const [loginForm, loginFields] = useForm({
     id: 'login',

@@ -19,6 +19,7 @@ import {
   useScrollToFirstError,
 } from '~/lib/forms/components';
 import { RESET_PASSWORD_INTENTS, resetPasswordSchema } from '~/lib/forms/schemas';
+import { authCardStyles } from '~/components/account/auth-card-styles';
 import { pageMeta } from '~/lib/meta';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
@@ -33,18 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Reset Password');
 
 const styles = {
-  page: sx({ maxW: '475px', mx: 'auto', px: '4', py: '10' }),
-  card: sx({
-    borderWidth: '1px',
-    borderRadius: 'l3',
-    p: { base: '5', md: '8' },
-    bg: 'bg',
-    shadow: 'sm',
-  }),
-  heading: sxRecipe('heading', { size: '2xl' }, { mb: '4' }),
-  stack: sx({ display: 'flex', flexDirection: 'column', gap: '4' }),
+  ...authCardStyles,
   address: sx({ color: 'fg.muted', mb: '4' }),
-  submit: sxRecipe('button', { variant: 'solid', size: 'lg' }, { w: 'full' }),
   link: sxRecipe(
     'link',
     { variant: 'underline' },
@@ -102,7 +93,7 @@ export default function ResetPasswordPage() {
               </SubmitButton>
             </Form>
           </>
-        ) : actionData?.resent ? (
+        ) : actionData?.done ? (
           <FormAlert status="success" errors={[RESET_RESENT_MESSAGE]} />
         ) : (
           <>

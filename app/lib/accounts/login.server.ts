@@ -1,12 +1,13 @@
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import { redirect, type AppLoadContext } from '@remix-run/node';
 import { NO_ACCOUNT_MESSAGE } from '~/lib/accounts/messages';
 import { shopperFromSession, signIn } from '~/lib/accounts/session-user.server';
 import { sendPasswordResetEmail } from '~/lib/accounts/password-reset.server';
-import { LOGIN_INTENTS, loginFormsSchema, SECRET_FIELDS } from '~/lib/forms/schemas';
+import { LOGIN_INTENTS, loginFormsSchema } from '~/lib/forms/schemas';
 import { visibleLocations } from '~/lib/layout.server';
 import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { GENERIC_FAILURE_MESSAGE, INVALID_LOGIN_MESSAGE, LoyaltyError } from '~/lib/loyalty/errors';
+import { formDone, formFailure } from '~/lib/forms/reply.server';
 import { logger } from '~/lib/logger.server';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { retryAfterHeaders, TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/security/rate-limit.server';
@@ -26,17 +27,7 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   const submission = parseWithZod(form, { schema: loginFormsSchema });
   const intent = String(form.get('intent') ?? '');
   const fail = (message: string | null, status = 400, headers: Record<string, string> = {}) =>
-    data(
-      {
-        intent,
-        result: submission.reply({
-          formErrors: message ? [message] : undefined,
-          hideFields: SECRET_FIELDS,
-        }),
-        sent: false,
-      },
-      { status, headers },
-    );
+    formFailure(submission, intent, message, { status, headers });
   if (submission.status !== 'success') return fail(null);
 
   const { limits, siteStore, mailer } = context.services.accounts;
@@ -62,7 +53,7 @@ export async function loginAction(request: Request, context: AppLoadContext) {
       logger.warn({ err: error }, 'password reset request failed');
       return fail(error instanceof LoyaltyError ? error.message : GENERIC_FAILURE_MESSAGE);
     }
-    return data({ intent, result: submission.reply({ resetForm: true }), sent: true });
+    return formDone(submission, intent);
   }
 
   const account = submission.value.email;

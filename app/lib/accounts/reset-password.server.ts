@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import { redirect, type AppLoadContext } from '@remix-run/node';
 import { PASSWORD_RESET_DONE_MESSAGE } from '~/lib/accounts/messages';
 import { resetTokenAppId, sendPasswordResetEmail } from '~/lib/accounts/password-reset.server';
 import {
@@ -7,11 +7,8 @@ import {
   consumeResetToken,
   releaseResetToken,
 } from '~/lib/accounts/reset-tokens.server';
-import {
-  RESET_PASSWORD_INTENTS,
-  resetPasswordFormsSchema,
-  SECRET_FIELDS,
-} from '~/lib/forms/schemas';
+import { RESET_PASSWORD_INTENTS, resetPasswordFormsSchema } from '~/lib/forms/schemas';
+import { formDone, formFailure } from '~/lib/forms/reply.server';
 import { logger } from '~/lib/logger.server';
 import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
@@ -40,17 +37,7 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
   const submission = parseWithZod(form, { schema: resetPasswordFormsSchema });
   const intent = String(form.get('intent') ?? '');
   const fail = (message: string | null, status = 400, headers: Record<string, string> = {}) =>
-    data(
-      {
-        intent,
-        result: submission.reply({
-          formErrors: message ? [message] : undefined,
-          hideFields: SECRET_FIELDS,
-        }),
-        resent: false,
-      },
-      { status, headers },
-    );
+    formFailure(submission, intent, message, { status, headers });
   if (submission.status !== 'success') return fail(null);
   const { siteStore, mailer, limits } = context.services.accounts;
   const input = tokenInput(request, context);
@@ -76,7 +63,7 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
       logger.warn({ err: error }, 'reset e-mail resend failed');
       return fail(GENERIC_FAILURE_MESSAGE);
     }
-    return data({ intent, result: submission.reply({ resetForm: true }), resent: true });
+    return formDone(submission, intent);
   }
 
   if (!(await consumeResetToken(siteStore, input))) {
