@@ -387,6 +387,13 @@ describe('banners, popups, layout', () => {
     expect(service().popup('beta')?.slug).toBe('shared-popup');
   });
 
+  it('finds a popup by slug whether or not it is an app popup, within its dates', () => {
+    expect(service().popupBySlug(SITE, 'web')?.title).toBe('Web popup');
+    expect(service().popupBySlug('beta', 'shared-popup')?.slug).toBe('shared-popup');
+    expect(service().popupBySlug(SITE, 'nope')).toBeNull();
+    expect(service({ now: new Date('2026-05-15T00:00:00Z') }).popupBySlug(SITE, 'web')).toBeNull();
+  });
+
   it('finds layout posts in the site, then shared', () => {
     const layout = service().layout(SITE, 'login-message')!;
     expect(layout.html).toBe('<p>Please <strong>log in</strong>.</p>');

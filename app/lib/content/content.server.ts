@@ -50,6 +50,11 @@ export interface ContentService {
   menu(site: string, slug: string): Menu | null;
   banner(site: string): Banner | null;
   popup(site: string): Popup | null;
+  /**
+   * A popup by slug, shown by a rule of its own rather than as the site popup (e.g.
+   * accept-new-terms, spec accounts-loyalty §2 "Terms popup"); dates still apply.
+   */
+  popupBySlug(site: string, slug: string): Popup | null;
   layout(site: string, slug: string): LayoutPost | null;
   retailerInfo(site: string): RetailerInfo;
   mapStyles(site: string): unknown[];
@@ -1139,6 +1144,17 @@ export function createContentService(options: ContentServiceOptions): ContentSer
               a.slug.localeCompare(b.slug),
           );
           return live[0] ? { ...live[0] } : null;
+        },
+      );
+    },
+
+    popupBySlug(site, slug) {
+      return guard(
+        site,
+        () => null,
+        (data) => {
+          const popup = data.popups.find((p) => p.slug === slug);
+          return popup && isVisible(popup, now().getTime()) ? { ...popup } : null;
         },
       );
     },
