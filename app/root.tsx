@@ -33,8 +33,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     homeStore: home ? { storeNumber: home.storeNumber, name: home.name, slug: home.slug } : null,
     /** The signed-in shopper's public part (never tokens); null for a guest. */
     user: shopper ? { firstName: shopper.firstName ?? '' } : null,
+    /** The accept-new-terms popup (content) for a shopper who has not accepted the current terms. */
+    termsPopup: shopper?.termsPending ? termsPopup(context) : null,
+    /** The header login dialog's message and subtitle (guests only). */
+    login: shopper
+      ? null
+      : {
+          messageHtml:
+            context.services.content.layout(context.tenant.sitePath, 'login-message')?.html ?? null,
+          subtitle: context.tenant.registration.loginSubtitle ?? null,
+        },
     year: new Date().getFullYear(),
   };
+}
+
+function termsPopup(context: LoaderFunctionArgs['context']) {
+  const popup = context.services.content.popupBySlug(context.tenant.sitePath, 'accept-new-terms');
+  return popup
+    ? {
+        slug: popup.slug,
+        title: popup.title,
+        html: popup.html,
+        displayFrequency: popup.displayFrequency,
+      }
+    : null;
 }
 
 /** The shell's data changes only after a form post (home store, login), not on navigation. */

@@ -22,6 +22,8 @@ export interface SessionShopper {
   oAuthJwt: string | null;
   /** Epoch milliseconds. */
   signedInAt: number;
+  /** The shopper has not accepted the current terms (checked at sign-in; cleared on accepting). */
+  termsPending?: boolean;
 }
 export interface SessionFlash {
   notice?: string;

@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react';
+import { useLoginLinkProps } from '~/components/account/login-dialog';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { Disclosure, disclosurePanelStyle, disclosureSummaryStyle } from './disclosure';
 import { SiteLink } from './site-link';
@@ -63,13 +64,18 @@ export function AccountMenu({
   user: ShellUser | null;
   variant?: 'bar' | 'list';
 }) {
+  const loginLink = useLoginLinkProps();
   if (!user) {
     return (
       <div
         className={variant === 'bar' ? styles.guestBar : styles.guestList}
         data-testid="account-menu"
       >
-        <Link to="/login" className={styles.logIn}>
+        <Link
+          to="/login"
+          className={styles.logIn}
+          onClick={variant === 'bar' ? loginLink.onClick : undefined}
+        >
           Log In
         </Link>
         <Link

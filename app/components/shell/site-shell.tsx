@@ -1,5 +1,6 @@
 import { useLocation } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { LoginDialogProvider } from '~/components/account/login-dialog';
 import { useRootData } from '~/lib/root-data';
 import { isHidden } from '~/lib/tenant/public';
 import { sx } from '~/lib/theme/static-css';
@@ -9,7 +10,7 @@ import { SiteFooter } from './footer';
 import { footerSignupVisible } from './footer-signup';
 import { barItems, drawerItems } from './menu-items';
 import { NavDrawer } from './nav-drawer';
-import { PopupPost } from './popup-post';
+import { PopupPost, type PopupPostData } from './popup-post';
 import { SiteBanner } from './site-banner';
 import { SiteNavFallback } from './site-nav-fallback';
 import { SkipLink } from './skip-link';
@@ -17,7 +18,27 @@ import { StickyBar } from './sticky-bar';
 import { SystemBar } from './system-bar';
 import { useHydrated } from './use-hydrated';
 
+/** Without JavaScript the accept-new-terms popup is a notice at the top of the page. */
+function TermsNotice({ popup }: { popup: PopupPostData }) {
+  return (
+    <section className={styles.termsNotice} aria-label={popup.title || 'Terms'}>
+      {popup.title ? <p className={styles.termsTitle}>{popup.title}</p> : null}
+      <div dangerouslySetInnerHTML={{ __html: popup.html }} />
+    </section>
+  );
+}
+
 const styles = {
+  termsNotice: sx({
+    bg: 'brand.subtle',
+    borderBottomWidth: '1px',
+    px: '4',
+    py: '3',
+    textAlign: 'center',
+    '& p': { m: 0 },
+    '& a': { color: 'brand.fg', textDecoration: 'underline', fontWeight: 'semibold' },
+  }),
+  termsTitle: sx({ fontWeight: 'bold' }),
   root: sx({ colorPalette: 'brand', minH: '100vh', display: 'flex', flexDirection: 'column' }),
   main: sx({ flex: '1', _focus: { outline: 'none' } }),
 };
@@ -48,6 +69,8 @@ export function SiteShell({ children }: { children: ReactNode }) {
   }
 
   const { tenant, layout, homeStore, user, year } = data;
+  // The terms popup is for every page but the terms page itself, and wins over the site popup.
+  const termsPopup = location.pathname === '/account/terms' ? null : data.termsPopup;
   const redirectTo = location.pathname + location.search;
   const mainMenu = layout.menus.main?.menu ?? [];
   const mainTopMenu = layout.menus.mainTop?.menu ?? [];
@@ -64,58 +87,74 @@ export function SiteShell({ children }: { children: ReactNode }) {
       : null;
 
   return (
-    <div className={styles.root}>
-      <SkipLink />
-      {showSystemBar ? <SystemBar text={tenant.systemBarText!} /> : null}
-      <AppBar
-        retailerName={tenant.retailerName}
-        logo={tenant.logo}
-        mainItems={barItems(mainMenu)}
-        mainTopItems={barItems(mainTopMenu)}
-        showSearch={!isHidden(tenant, 'search')}
-        chooser={showChooser ? { locations: homeChoices, homeStore, redirectTo } : null}
-        user={user}
-        hydrated={hydrated}
-        drawerOpen={drawerOpen}
-        onOpenDrawer={() => setDrawerOpen(true)}
-      />
-      {showStickyBar ? <StickyBar text={tenant.stickyBarText!} /> : null}
-      {hydrated ? (
-        <NavDrawer
-          open={drawerOpen}
-          onOpenChange={setDrawerOpen}
-          items={drawerMenu}
+    <LoginDialogProvider
+      enabled={hydrated && !user}
+      messageHtml={data.login?.messageHtml ?? null}
+      subtitle={data.login?.subtitle ?? null}
+    >
+      <div className={styles.root}>
+        <SkipLink />
+        {showSystemBar ? <SystemBar text={tenant.systemBarText!} /> : null}
+        <AppBar
+          retailerName={tenant.retailerName}
+          logo={tenant.logo}
+          mainItems={barItems(mainMenu)}
+          mainTopItems={barItems(mainTopMenu)}
+          showSearch={!isHidden(tenant, 'search')}
+          chooser={showChooser ? { locations: homeChoices, homeStore, redirectTo } : null}
           user={user}
-          stores={tenant.features.drawerStoreSelector ? layout.locations : null}
-          homeStore={homeStore}
-          redirectTo={redirectTo}
+          hydrated={hydrated}
+          drawerOpen={drawerOpen}
+          onOpenDrawer={() => setDrawerOpen(true)}
         />
-      ) : null}
-      {layout.banner ? <SiteBanner banner={layout.banner} /> : null}
-      {hydrated && layout.popup ? <PopupPost popup={layout.popup} /> : null}
-      <main id="main" className={styles.main} tabIndex={-1}>
-        {children}
-      </main>
-      {hydrated && tenant.features.analytics ? (
-        <CookieNotice dataLayerName={tenant.analytics.dataLayerName} />
-      ) : null}
-      <SiteNavFallback items={drawerMenu} user={user} />
-      <SiteFooter
-        items={layout.menus.footer?.menu ?? []}
-        embeds={layout.footerEmbeds}
-        retailerName={tenant.retailerName}
-        copyrightCredit={tenant.copyrightCredit}
-        year={year}
-        social={isHidden(tenant, 'social-links') ? null : tenant.social}
-        surveyUrl={tenant.surveyUrl && !isHidden(tenant, 'survey') ? tenant.surveyUrl : null}
-        customerService={customerService}
-        adTrackingPixelUrl={
-          tenant.analytics.adTrackingPixelUrl && !isHidden(tenant, 'ad-tracking-pixel')
-            ? tenant.analytics.adTrackingPixelUrl
-            : null
-        }
-        showSignup={footerSignupVisible(location.pathname, tenant)}
-      />
-    </div>
+        {showStickyBar ? <StickyBar text={tenant.stickyBarText!} /> : null}
+        {hydrated ? (
+          <NavDrawer
+            open={drawerOpen}
+            onOpenChange={setDrawerOpen}
+            items={drawerMenu}
+            user={user}
+            stores={tenant.features.drawerStoreSelector ? layout.locations : null}
+            homeStore={homeStore}
+            redirectTo={redirectTo}
+          />
+        ) : null}
+        {layout.banner ? <SiteBanner banner={layout.banner} /> : null}
+        {termsPopup ? (
+          hydrated ? (
+            <PopupPost popup={termsPopup} />
+          ) : (
+            <noscript>
+              <TermsNotice popup={termsPopup} />
+            </noscript>
+          )
+        ) : hydrated && layout.popup ? (
+          <PopupPost popup={layout.popup} />
+        ) : null}
+        <main id="main" className={styles.main} tabIndex={-1}>
+          {children}
+        </main>
+        {hydrated && tenant.features.analytics ? (
+          <CookieNotice dataLayerName={tenant.analytics.dataLayerName} />
+        ) : null}
+        <SiteNavFallback items={drawerMenu} user={user} />
+        <SiteFooter
+          items={layout.menus.footer?.menu ?? []}
+          embeds={layout.footerEmbeds}
+          retailerName={tenant.retailerName}
+          copyrightCredit={tenant.copyrightCredit}
+          year={year}
+          social={isHidden(tenant, 'social-links') ? null : tenant.social}
+          surveyUrl={tenant.surveyUrl && !isHidden(tenant, 'survey') ? tenant.surveyUrl : null}
+          customerService={customerService}
+          adTrackingPixelUrl={
+            tenant.analytics.adTrackingPixelUrl && !isHidden(tenant, 'ad-tracking-pixel')
+              ? tenant.analytics.adTrackingPixelUrl
+              : null
+          }
+          showSignup={footerSignupVisible(location.pathname, tenant)}
+        />
+      </div>
+    </LoginDialogProvider>
   );
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { NO_ACCOUNT_MESSAGE } from '~/lib/accounts/messages';
 import { shopperFromSession, signIn } from '~/lib/accounts/session-user.server';
+import { termsPendingFor } from '~/lib/accounts/terms.server';
 import { sendPasswordResetEmail } from '~/lib/accounts/password-reset.server';
 import { LOGIN_INTENTS, loginFormsSchema } from '~/lib/forms/schemas';
 import { visibleLocations } from '~/lib/layout.server';
@@ -73,7 +74,10 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   if (!login) return fail(GENERIC_FAILURE_MESSAGE);
   await limits.clearLoginFailures(brand, account);
   const session = await getSession(request, context);
-  signIn(session, login, { storeNumbers: visibleLocations(context).map((l) => l.storeNumber) });
+  signIn(session, login, {
+    storeNumbers: visibleLocations(context).map((l) => l.storeNumber),
+    termsPending: await termsPendingFor(loyalty, login.frqShopperNo),
+  });
   return redirect(afterLoginTarget(context, form.get('redirectTo')), {
     headers: { 'Set-Cookie': await commitSession(session, context) },
   });

@@ -86,6 +86,8 @@ export interface SignInOptions {
    */
   storeNumbers?: readonly string[];
   now?: number;
+  /** The shopper must accept new terms (see terms.server.ts). */
+  termsPending?: boolean;
 }
 
 /** Stores the login result in the session (commit it in the response). */
@@ -101,6 +103,7 @@ export function signIn(
     frequentShopperJwt: login.frequentShopperJwt,
     oAuthJwt: login.oAuthJwt,
     signedInAt: options.now ?? Date.now(),
+    ...(options.termsPending ? { termsPending: true } : {}),
   };
   session.set('shopper', shopper);
   if (!session.get('homeStore') && options.storeNumbers) {
@@ -113,7 +116,7 @@ export function signIn(
 /** Keeps the session's copy in step after an account update (name or saved store changed). */
 export function updateShopper(
   session: AppSession,
-  changes: Partial<Pick<SessionShopper, 'firstName' | 'myStore'>>,
+  changes: Partial<Pick<SessionShopper, 'firstName' | 'myStore' | 'termsPending'>>,
 ): SessionShopper | null {
   const shopper = shopperFromSession(session);
   if (!shopper) return null;

@@ -668,3 +668,16 @@ export function isSubmitting(
   }
   return intent === undefined || nav.formData?.get('intent') === intent;
 }
+
+/**
+ * Whether any field of the form currently shows an error (form-level messages such as 'Invalid
+ * email address or password.' do not count). Submit buttons the spec disables "while the form is
+ * invalid" use this once hydrated, so a first submit still reveals every message and a shopper
+ * without JavaScript is never stuck.
+ */
+export function hasFieldErrors(form: { id: string; allErrors: Record<string, unknown> }): boolean {
+  return Object.entries(form.allErrors).some(
+    ([name, errors]) =>
+      name !== '' && name !== form.id && Array.isArray(errors) && errors.length > 0,
+  );
+}
