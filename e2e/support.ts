@@ -97,3 +97,8 @@ export async function dismissPopups(page: Page) {
     }
   }, slugs);
 }
+
+/** Waits until React has hydrated the page (the shell marks <html data-hydrated>). */
+export async function waitForHydration(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}

@@ -107,6 +107,14 @@ export function createServerApp(opts: ServerAppOptions) {
   app.disable('x-powered-by');
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
 
+  // Brands are chosen by the Host header and posts checked against it (origin-check.ts); a
+  // forwarded host is never used. Dropped here so a forged one cannot reach Remix, whose own
+  // check would abort the post with a 500 instead of our 403 / normal answer.
+  app.use((req, _res, next) => {
+    delete req.headers['x-forwarded-host'];
+    next();
+  });
+
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store');
     res.json({

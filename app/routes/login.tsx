@@ -9,7 +9,12 @@ import { loginAction, redirectIfSignedIn } from '~/lib/accounts/login.server';
 import { CLIP_LOGIN_MESSAGE } from '~/lib/accounts/messages';
 import { isSubmitting } from '~/lib/forms/components';
 import { LOGIN_INTENTS } from '~/lib/forms/schemas';
-import { LoginPanes, loginPaneStyles, type LoginPane } from '~/components/account/login-panes';
+import {
+  keepFocusOnPress,
+  LoginPanes,
+  loginPaneStyles,
+  type LoginPane,
+} from '~/components/account/login-panes';
 import { pageMeta } from '~/lib/meta';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { commitSession, getSession } from '~/lib/session.server';
@@ -82,6 +87,7 @@ export default function LoginPage() {
           nav={{
             forgot: (
               <Link
+                {...keepFocusOnPress}
                 className={styles.link}
                 to={`/login?pane=reset${addressQuery ? `&${addressQuery}` : ''}`}
               >
@@ -89,7 +95,11 @@ export default function LoginPage() {
               </Link>
             ),
             back: (
-              <Link className={styles.link} to={`/login${addressQuery ? `?${addressQuery}` : ''}`}>
+              <Link
+                {...keepFocusOnPress}
+                className={styles.link}
+                to={`/login${addressQuery ? `?${addressQuery}` : ''}`}
+              >
                 Back
               </Link>
             ),

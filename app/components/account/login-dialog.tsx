@@ -2,7 +2,6 @@ import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import {
   createContext,
-  useCallback,
   useContext,
   useEffect,
   useMemo,
@@ -13,7 +12,13 @@ import {
 import { CLIP_LOGIN_MESSAGE } from '~/lib/accounts/messages';
 import { isSubmitting } from '~/lib/forms/components';
 import { LOGIN_INTENTS } from '~/lib/forms/schemas';
-import { LoginPanes, loginPaneStyles, type LoginActionData, type LoginPane } from './login-panes';
+import {
+  keepFocusOnPress,
+  LoginPanes,
+  loginPaneStyles,
+  type LoginActionData,
+  type LoginPane,
+} from './login-panes';
 
 /**
  * The header's login dialog (spec accounts-loyalty §2 "Login form", §4, §9): 475 wide, the same
@@ -160,8 +165,13 @@ function LoginDialog({
 
   // Closing: after 200 ms the form is reset, errors cleared and the pane returns to 1; the
   // message is cleared too (spec §4).
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (open) return;
+    if (open || !wasOpen.current) {
+      wasOpen.current = open;
+      return;
+    }
+    wasOpen.current = false;
     const timer = setTimeout(() => {
       staleData.current = fetcher.data;
       setPane('login');
@@ -216,12 +226,22 @@ function LoginDialog({
                 )}
                 nav={{
                   forgot: (
-                    <button type="button" className={styles.link} onClick={switchTo('reset')}>
+                    <button
+                      type="button"
+                      className={styles.link}
+                      onClick={switchTo('reset')}
+                      {...keepFocusOnPress}
+                    >
                       Forgot Password?
                     </button>
                   ),
                   back: (
-                    <button type="button" className={styles.link} onClick={switchTo('login')}>
+                    <button
+                      type="button"
+                      className={styles.link}
+                      onClick={switchTo('login')}
+                      {...keepFocusOnPress}
+                    >
                       Back
                     </button>
                   ),

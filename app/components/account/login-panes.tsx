@@ -58,6 +58,15 @@ export const loginPaneStyles = {
 };
 const styles = loginPaneStyles;
 
+/**
+ * For the pane links and buttons: pressing them does not take focus from the field being typed
+ * in. Otherwise the field's blur validation adds its message first, the layout moves, and the
+ * release lands beside the control, so the click is lost.
+ */
+export const keepFocusOnPress = {
+  onMouseDown: (event: { preventDefault(): void }) => event.preventDefault(),
+};
+
 export interface LoginPanesProps {
   pane: LoginPane;
   /** Remix's Form (page) or a fetcher's Form (dialog). */
@@ -171,7 +180,7 @@ function LoginPaneForm(props: PaneProps) {
         </SubmitButton>
       </Form>
       <div className={styles.links}>
-        <Link className={styles.link} to="/register">
+        <Link className={styles.link} to="/register" {...keepFocusOnPress}>
           Register
         </Link>
         {props.nav.forgot}
@@ -229,7 +238,7 @@ function ResetPane(props: PaneProps) {
       </Form>
       <div className={styles.links}>
         {props.nav.back}
-        <Link className={styles.link} to="/register">
+        <Link className={styles.link} to="/register" {...keepFocusOnPress}>
           Register
         </Link>
       </div>

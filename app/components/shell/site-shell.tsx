@@ -55,6 +55,11 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
+  // Marks the page as interactive (end-to-end tests wait for it before using dialogs).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
   // Every route change closes the drawer (the search menu closes itself the same way).
   useEffect(() => {
     setDrawerOpen(false);
@@ -69,8 +74,10 @@ export function SiteShell({ children }: { children: ReactNode }) {
   }
 
   const { tenant, layout, homeStore, user, year } = data;
-  // The terms popup is for every page but the terms page itself, and wins over the site popup.
+  // A shopper who must accept new terms gets the terms popup instead of the site popup, on every
+  // page but the terms page itself (which gets neither).
   const termsPopup = location.pathname === '/account/terms' ? null : data.termsPopup;
+  const sitePopup = data.termsPopup ? null : layout.popup;
   const redirectTo = location.pathname + location.search;
   const mainMenu = layout.menus.main?.menu ?? [];
   const mainTopMenu = layout.menus.mainTop?.menu ?? [];
@@ -128,8 +135,8 @@ export function SiteShell({ children }: { children: ReactNode }) {
               <TermsNotice popup={termsPopup} />
             </noscript>
           )
-        ) : hydrated && layout.popup ? (
-          <PopupPost popup={layout.popup} />
+        ) : hydrated && sitePopup ? (
+          <PopupPost popup={sitePopup} />
         ) : null}
         <main id="main" className={styles.main} tabIndex={-1}>
           {children}

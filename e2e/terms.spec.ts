@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { brandUrl, dismissPopups, expectNoSeriousAxeViolations } from './support';
+
+/**
+ * Terms acceptance, the accept-new-terms popup and data preferences (spec accounts-loyalty §2,
+ * §4, §8). Each project uses its own demo shopper, as accepting changes the shopper's record:
+ * Ben (accepted an older version) with JavaScript, Cara (never accepted) without.
+ */
+
+const SHOPPERS = {
+  js: { email: 'ben.shopper@example.com', password: 'Shopper2!pass', firstName: 'Ben' },
+  'no-js': { email: 'cara.shopper@example.com', password: 'Shopper3!pass', firstName: 'Cara' },
+} as const;
+
+async function logIn(page: Page, site: string, who: { email: string; password: string }) {
+  await page.goto(brandUrl(site, '/login'));
+  await page.getByLabel('Email').fill(who.email);
+  await page.locator('input[name="password"]').fill(who.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText(/^Hey /).first()).toBeVisible();
+}
+
+test('a shopper with old terms is asked to accept the new ones @nojs', async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.name === 'js';
+  const who = SHOPPERS[js ? 'js' : 'no-js'];
+  await logIn(page, 'southend', who);
+  await page.goto(brandUrl('southend', '/posts'));
+
+  // The accept-new-terms popup: a dialog with JavaScript, a notice at the top without.
+  const popup = js ? page.getByRole('dialog') : page.getByRole('region', { name: /terms/i });
+  await expect(popup.getByText('Our terms have changed')).toBeVisible();
+  await popup.getByRole('link', { name: 'Review and accept the new terms' }).click();
+  await expect(page).toHaveURL(/\/account\/terms$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Terms and Conditions/);
+  await expect(page.getByText('Our terms have changed')).toHaveCount(0);
+  if (js) await expectNoSeriousAxeViolations(page);
+
+  const checkbox = page.getByRole('checkbox', { name: /I agree to the terms and conditions/ });
+  const submit = page.getByRole('button', { name: 'Update Terms Conditions >' });
+  await expect(checkbox).not.toBeChecked();
+  await expect(checkbox).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText('You must accept the terms of use.')).toBeVisible();
+
+  await checkbox.check();
+  await submit.click();
+  await expect(page.getByText('Your acceptance of the terms has been recorded.')).toBeVisible();
+  await expect(checkbox).toBeChecked();
+  await expect(checkbox).toBeDisabled();
+  await expect(submit).toBeDisabled();
+
+  // No more popup, on any page, after a reload too.
+  await page.goto(brandUrl('southend', '/posts'));
+  await page.waitForTimeout(js ? 1500 : 0);
+  await expect(page.getByText('Our terms have changed')).toHaveCount(0);
+});
+
+test('guests are sent to /login from the terms and data preference pages @nojs', async ({
+  page,
+}) => {
+  await page.goto(brandUrl('lins', '/account/terms'));
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto(brandUrl('lins', '/account/data-preferences'));
+  await expect(page).toHaveURL(/\/login$/);
+  // The privacy policy is public (registration links to it).
+  await page.goto(brandUrl('lins', '/account/privacy'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rewards Privacy Policy');
+});
+
+test('data preferences save the data-sharing choice @nojs', async ({ page }, testInfo) => {
+  await dismissPopups(page);
+  const who = SHOPPERS[testInfo.project.name === 'js' ? 'js' : 'no-js'];
+  await logIn(page, 'dicks', who);
+  await page.goto(brandUrl('dicks', '/account/data-preferences'));
+  const box = page.getByRole('checkbox', { name: 'Do not share my data with partners' });
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page.getByText('Your data preferences have been updated.')).toBeVisible();
+  await page.reload();
+  await expect(box).toBeChecked();
+  if (testInfo.project.name === 'js') await expectNoSeriousAxeViolations(page);
+  await box.uncheck();
+  await page.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page.getByText('Your data preferences have been updated.')).toBeVisible();
+  await expect(box).not.toBeChecked();
+});
