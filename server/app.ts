@@ -79,9 +79,12 @@ function cspDirectives() {
       'frame-src': [
         (_req: unknown, res: unknown) => {
           const t = tenantOf(res);
-          const origins = [originOf(t.surveyUrl), originOf(t.services.adviewer?.url)].filter(
-            Boolean,
-          );
+          // The survey dialog, the ad viewer and reCAPTCHA's challenge frame, when configured.
+          const origins = [
+            originOf(t.surveyUrl),
+            originOf(t.services.adviewer?.url),
+            recaptchaOrigins(t).frame,
+          ].filter(Boolean);
           return origins.length ? origins.join(' ') : "'none'";
         },
       ],

@@ -1,0 +1,64 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { RegisterForm } from '~/components/account/register-form';
+import { registerAction, registerLoader } from '~/lib/accounts/register.server';
+import { isSubmitting } from '~/lib/forms/components';
+import { pageMeta } from '~/lib/meta';
+import { useRootData } from '~/lib/root-data';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return registerLoader(request, context);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return registerAction(request, context);
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Register');
+
+const styles = {
+  page: sx({ maxW: '720px', mx: 'auto', px: '4', py: '10' }),
+  card: sx({
+    borderWidth: '1px',
+    borderRadius: 'l3',
+    p: { base: '5', md: '8' },
+    bg: 'bg',
+    shadow: 'sm',
+  }),
+  heading: sxRecipe('heading', { size: '2xl' }, { mb: '4' }),
+};
+
+/**
+ * Spec §4: when the signed-in user changes on the registration page (e.g. a login from the
+ * header's dialog), the page goes home. A registration's own sign-in navigates away first.
+ */
+function useHomeOnSignIn() {
+  const signedIn = Boolean(useRootData()?.user);
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const was = useRef(signedIn);
+  useEffect(() => {
+    if (signedIn && !was.current && navigation.state === 'idle') navigate('/', { replace: true });
+    was.current = signedIn;
+  }, [signedIn, navigation.state, navigate]);
+}
+
+export default function RegisterPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = isSubmitting(useNavigation(), { formAction: '/register' });
+  useHomeOnSignIn();
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby="register-heading">
+        <h1 id="register-heading" className={styles.heading}>
+          Create Your Account
+        </h1>
+        <RegisterForm data={data} lastResult={actionData?.result} pending={pending} />
+      </section>
+    </div>
+  );
+}
