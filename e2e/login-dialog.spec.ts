@@ -157,3 +157,16 @@ test('a reset link ignores a forged Host: it is built from the brand origin', as
   expect(mail).not.toContain('evil.example');
   expect(mail).not.toContain('lins.localhost:1/');
 });
+
+test('/login shows the clip message and prefills the address from the query @nojs', async ({
+  page,
+}) => {
+  await page.goto(brandUrl('fresh-market', '/login?reason=clip&address=ava.shopper%40example.com'));
+  await expect(page.getByTestId('login-message')).toHaveText('You must log in to clip coupons.');
+  await expect(page.getByLabel('Email')).toHaveValue('ava.shopper@example.com');
+  // Without the reason the brand's content message (login-message) is shown.
+  await page.goto(brandUrl('fresh-market', '/login'));
+  await expect(page.getByTestId('login-message')).not.toHaveText(
+    'You must log in to clip coupons.',
+  );
+});

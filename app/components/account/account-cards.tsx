@@ -1,0 +1,138 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form, Link, useSubmit } from '@remix-run/react';
+import { useMemo, type ReactNode } from 'react';
+import {
+  RadioGroupField,
+  SubmitButton,
+  useScrollToFirstError,
+  type ChoiceOption,
+} from '~/lib/forms/components';
+import { ACCOUNT_INTENTS, accountRewardChoiceSchema } from '~/lib/forms/schemas';
+import { cx } from '~/lib/theme/static-css';
+import { accountStyles as styles, rowFormId } from './account-row';
+
+/** A titled card of the account page. */
+export function AccountCard({
+  id,
+  title,
+  children,
+}: {
+  /** Id of the heading, which names the section. */
+  id: string;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className={styles.paddedCard} aria-labelledby={id}>
+      <h2 id={id} className={styles.cardHeading}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export interface RewardChoiceCardProps {
+  programName: string;
+  options: readonly ChoiceOption[];
+  /** The chosen reward subscription id, '' for none. */
+  selected: string;
+  lastResult?: SubmissionResult<string[]>;
+  pending: boolean;
+  hydrated: boolean;
+}
+
+/**
+ * 'Choose your {programName}' (spec §2, §4): a radio group that saves as soon as the choice
+ * changes. Without JavaScript a Save button posts the same form.
+ */
+export function RewardChoiceCard({
+  programName,
+  options,
+  selected,
+  lastResult,
+  pending,
+  hydrated,
+}: RewardChoiceCardProps) {
+  const submit = useSubmit();
+  const rewardIds = useMemo(() => options.map((o) => o.value), [options]);
+  const schema = useMemo(() => accountRewardChoiceSchema({ rewardIds }), [rewardIds]);
+  const [form, fields] = useForm({
+    id: rowFormId(ACCOUNT_INTENTS.rewardChoice),
+    lastResult,
+    defaultValue: { intent: ACCOUNT_INTENTS.rewardChoice, rewardSubscriptionId: selected },
+    constraint: getZodConstraint(schema),
+    // Checked on submit only: a change submits at once, and a blur meanwhile (the wait dialog
+    // takes focus) must not start a validation submit of its own.
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  useScrollToFirstError(form, lastResult);
+  const headingId = 'reward-choice-heading';
+  return (
+    <section className={styles.paddedCard} aria-labelledby={headingId}>
+      <Form method="post" preventScrollReset {...getFormProps(form)} className={styles.form}>
+        <input type="hidden" name="intent" value={ACCOUNT_INTENTS.rewardChoice} />
+        <RadioGroupField
+          meta={fields.rewardSubscriptionId}
+          legend={
+            <h2 id={headingId} className={styles.cardHeading}>
+              Choose your {programName}
+            </h2>
+          }
+          options={options}
+          required={false}
+          onChange={(event) => {
+            if (hydrated && event.currentTarget.form) {
+              submit(event.currentTarget.form, { preventScrollReset: true });
+            }
+          }}
+        />
+        <p>
+          <a href="/about-rewards" target="_blank" rel="noopener" className={styles.link}>
+            Learn more
+            <span className={styles.srOnly}> about {programName} (opens in a new tab)</span>
+          </a>
+        </p>
+        {hydrated ? null : (
+          <div className={styles.actions}>
+            <SubmitButton pending={pending}>Save</SubmitButton>
+          </div>
+        )}
+      </Form>
+    </section>
+  );
+}
+
+/** Links to the data-sharing preferences page. */
+export function DataPreferencesCard() {
+  return (
+    <AccountCard id="data-preferences-heading" title="Data preferences">
+      <p className={styles.text}>
+        Choose whether we may share information about your shopping with our partners.
+      </p>
+      <p>
+        <Link to="/account/data-preferences" className={styles.link}>
+          Manage data preferences
+        </Link>
+      </p>
+    </AccountCard>
+  );
+}
+
+/** Log Out posts to /logout; `mobile` is the full-width one shown at the top on small screens. */
+export function LogOutForm({ mobile = false }: { mobile?: boolean }) {
+  return (
+    <Form
+      method="post"
+      action="/logout"
+      className={cx(mobile && styles.mobileOnly)}
+      data-testid={mobile ? 'account-logout-top' : 'account-logout'}
+    >
+      <button type="submit" className={mobile ? styles.logOutMobile : styles.logOut}>
+        Log Out
+      </button>
+    </Form>
+  );
+}
