@@ -68,17 +68,7 @@ export default function AccountPage() {
   const pending = isSubmitting(navigation, { formAction: '/account' });
   const { account, flags, stores } = data;
 
-  const rows: AccountIntent[] = [
-    ACCOUNT_INTENTS.fullName,
-    ACCOUNT_INTENTS.phone,
-    ACCOUNT_INTENTS.secondaryPhone,
-    ACCOUNT_INTENTS.email,
-    ACCOUNT_INTENTS.password,
-    ACCOUNT_INTENTS.birthday,
-    ACCOUNT_INTENTS.fullAddress,
-    ...(flags.organizationQuestion ? [ACCOUNT_INTENTS.organization] : []),
-    ...(stores ? [ACCOUNT_INTENTS.storeNumber] : []),
-  ];
+  const { rows } = data;
   const isRow = (value: unknown): value is AccountIntent =>
     typeof value === 'string' && (rows as string[]).includes(value);
   const failed = actionData && !actionData.done ? actionData : undefined;

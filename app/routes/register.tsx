@@ -6,7 +6,8 @@ import { registerAction, registerLoader } from '~/lib/accounts/register.server';
 import { isSubmitting } from '~/lib/forms/components';
 import { pageMeta } from '~/lib/meta';
 import { useRootData } from '~/lib/root-data';
-import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { authCardStyles } from '~/components/account/auth-card-styles';
+import { sx } from '~/lib/theme/static-css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return registerLoader(request, context);
@@ -19,15 +20,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Register');
 
 const styles = {
+  ...authCardStyles,
   page: sx({ maxW: '720px', mx: 'auto', px: '4', py: '10' }),
-  card: sx({
-    borderWidth: '1px',
-    borderRadius: 'l3',
-    p: { base: '5', md: '8' },
-    bg: 'bg',
-    shadow: 'sm',
-  }),
-  heading: sxRecipe('heading', { size: '2xl' }, { mb: '4' }),
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { AccountView } from '~/lib/accounts/account.server';
 import { useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useMemo } from 'react';
@@ -32,21 +33,22 @@ import { RowForm, rowFormId } from './account-row';
  * either way. Save is disabled (with JavaScript only) by the spec's rules.
  */
 
-/** The record's values a form starts from (AccountView of account.server). */
-export interface AccountValuesView {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  secondaryPhone: string;
-  email: string;
-  birthday: string;
-  address1: string;
-  address2: string;
-  zip: string;
-  organization: string;
-  myStore: string;
-  hasPassword: boolean;
-}
+/** The record's values a form starts from. */
+export type AccountValuesView = Pick<
+  AccountView,
+  | 'firstName'
+  | 'lastName'
+  | 'phone'
+  | 'secondaryPhone'
+  | 'email'
+  | 'birthday'
+  | 'address1'
+  | 'address2'
+  | 'zip'
+  | 'organization'
+  | 'myStore'
+  | 'hasPassword'
+>;
 
 export interface RowEditProps {
   account: AccountValuesView;

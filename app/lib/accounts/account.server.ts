@@ -95,10 +95,10 @@ export function rewardLabel(tenant: Pick<Tenant, 'rewards'>, name: string | null
     : label;
 }
 
-/** Which rows (intents) this brand's page has; posts for any other intent are refused. */
-export function enabledIntents(context: AppLoadContext): Set<AccountIntent> {
+/** The rows of this brand's page, in page order (spec §2). */
+export function accountRows(context: AppLoadContext): AccountIntent[] {
   const { tenant } = context;
-  const intents = new Set<AccountIntent>([
+  return [
     ACCOUNT_INTENTS.fullName,
     ACCOUNT_INTENTS.phone,
     ACCOUNT_INTENTS.secondaryPhone,
@@ -106,10 +106,15 @@ export function enabledIntents(context: AppLoadContext): Set<AccountIntent> {
     ACCOUNT_INTENTS.password,
     ACCOUNT_INTENTS.birthday,
     ACCOUNT_INTENTS.fullAddress,
-  ]);
-  if (tenant.registration.organizationQuestion) intents.add(ACCOUNT_INTENTS.organization);
-  if (hasHomeStoreCard(context)) intents.add(ACCOUNT_INTENTS.storeNumber);
-  if (tenant.rewards.rewardChoice) intents.add(ACCOUNT_INTENTS.rewardChoice);
+    ...(tenant.registration.organizationQuestion ? [ACCOUNT_INTENTS.organization] : []),
+    ...(hasHomeStoreCard(context) ? [ACCOUNT_INTENTS.storeNumber] : []),
+  ];
+}
+
+/** Which intents this brand's page posts (its rows and the reward card); others are refused. */
+export function enabledIntents(context: AppLoadContext): Set<AccountIntent> {
+  const intents = new Set(accountRows(context));
+  if (context.tenant.rewards.rewardChoice) intents.add(ACCOUNT_INTENTS.rewardChoice);
   return intents;
 }
 
@@ -193,6 +198,8 @@ export async function accountLoader(request: Request, context: AppLoadContext) {
       : null,
     loadError,
     notice,
+    /** The rows of the page, in order. */
+    rows: accountRows(context),
     flags: {
       zipOptional: tenant.registration.zipOptional,
       organizationQuestion: tenant.registration.organizationQuestion,
