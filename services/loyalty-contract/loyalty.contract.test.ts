@@ -785,6 +785,20 @@ describe.each(stores)('loyalty API contract on $name', (store) => {
       }
     });
 
+    it('personalOnly leaves the available list out and keeps the personal ones', async () => {
+      const all = await a.getOffers(avaNo);
+      const mine = await a.getOffers(avaNo, { personalOnly: true });
+      expect(mine.available).toEqual([]);
+      expect(mine.activated).toEqual(all.activated);
+      expect(mine.redeemed).toEqual(all.redeemed);
+      // The shared list minus the shopper's coupons is the shopper's available list.
+      const shared = await a.getOffers(null);
+      const taken = new Set([...mine.activated, ...mine.redeemed].map((o) => o.offerId));
+      expect(shared.available.filter((o) => !taken.has(o.offerId)).map((o) => o.offerId)).toEqual(
+        all.available.map((o) => o.offerId),
+      );
+    });
+
     it('clipping moves a coupon to activated; clipping twice keeps it once', async () => {
       const before = await a.getOffers(benNo);
       const offer = before.available[0];

@@ -716,20 +716,35 @@ export function createRoutes(deps: RouteDeps): Route[] {
     route(
       'GET',
       '/loyalty/:appId/quotient/:id/offers',
-      { params: shopperParams },
-      async ({ appId: app, params }) => {
+      {
+        params: shopperParams,
+        // `lists=activated,redeemed` leaves out the available list (the site has it cached).
+        query: z.object({
+          lists: z
+            .string()
+            .max(100)
+            .optional()
+            .transform((v) =>
+              v ? new Set(v.split(',').map((x) => x.trim().toLowerCase())) : null,
+            ),
+        }),
+      },
+      async ({ appId: app, params, query }) => {
         await requireShopper(db, app, params.id);
+        const wantAvailable = !query.lists || query.lists.has('available');
         const [available, activated, redeemed] = await Promise.all([
-          db.query(
-            `select ${OFFER_COLUMNS} from offers o
+          !wantAvailable
+            ? Promise.resolve(null)
+            : db.query(
+                `select ${OFFER_COLUMNS} from offers o
              where o.app_id = $1 and o.active_date <= now() and o.expiry_date > now()
                and not exists (select 1 from clipped_offers c where c.app_id = o.app_id
                  and c.frq_shopper_no = $2 and c.offer_id = o.offer_id)
                and not exists (select 1 from redeemed_offers r where r.app_id = o.app_id
                  and r.frq_shopper_no = $2 and r.offer_id = o.offer_id)
              order by o.is_promoted desc, o.expiry_date, o.offer_id`,
-            [app, params.id],
-          ),
+                [app, params.id],
+              ),
           db.query(
             `select ${OFFER_COLUMNS}, c.clipped_at as "ClippedDate" from offers o
              join clipped_offers c on c.app_id = o.app_id and c.offer_id = o.offer_id
@@ -750,7 +765,13 @@ export function createRoutes(deps: RouteDeps): Route[] {
             [app, params.id],
           ),
         ]);
-        return { body: { Available: available, Activated: activated, Redeemed: redeemed } };
+        return {
+          body: {
+            ...(available ? { Available: available } : {}),
+            Activated: activated,
+            Redeemed: redeemed,
+          },
+        };
       },
     ),
 

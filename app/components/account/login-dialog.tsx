@@ -10,6 +10,9 @@ import {
   type ReactNode,
 } from 'react';
 import { CLIP_LOGIN_MESSAGE } from '~/lib/accounts/messages';
+import { loginHref, type LoginReason } from '~/lib/accounts/login-href';
+
+export { loginHref, type LoginReason };
 import { isSubmitting } from '~/lib/forms/components';
 import { LOGIN_INTENTS } from '~/lib/forms/schemas';
 import {
@@ -33,8 +36,6 @@ export const LOGIN_DIALOG_MIN_VIEWPORT = 600;
 /** Delay before a closed dialog forgets its pane, values and message (spec §4, §9). */
 export const LOGIN_DIALOG_RESET_MS = 200;
 
-export type LoginReason = 'clip';
-
 export interface OpenLoginOptions {
   /** Why the shopper is asked to log in ('clip': 'You must log in to clip coupons.'). */
   reason?: LoginReason;
@@ -55,15 +56,6 @@ const LoginDialogContext = createContext<LoginDialogApi | null>(null);
 /** The login dialog of the shell; null outside it (e.g. an error page without the shell). */
 export function useLoginDialog(): LoginDialogApi | null {
   return useContext(LoginDialogContext);
-}
-
-/** /login with the reason and a way back to `returnTo`: the no-dialog fallback. */
-export function loginHref(returnTo: string, reason?: LoginReason): string {
-  const query = new URLSearchParams();
-  if (reason) query.set('reason', reason);
-  if (returnTo && returnTo !== '/') query.set('redirectTo', returnTo);
-  const text = query.toString();
-  return text ? `/login?${text}` : '/login';
 }
 
 function wideEnough(): boolean {

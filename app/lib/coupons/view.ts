@@ -57,6 +57,9 @@ export const NO_COUPONS_MESSAGE = 'Sorry, no results were found.';
 /** Spec §8, the coupon preview slider. */
 export const NO_PREVIEW_COUPONS_MESSAGE =
   'Sorry, no digital coupons are available at this time. Please check back soon.';
+/** The posts of the coupons page: one coupon, or every available coupon of the view. */
+export const COUPON_INTENTS = { clip: 'clip', clipAll: 'clip-all' } as const;
+
 /** Coupon preview slider default limit (spec §2). */
 export const COUPON_PREVIEW_LIMIT = 15;
 

@@ -1,0 +1,182 @@
+import { Link, useFetcher } from '@remix-run/react';
+import { useLoginLinkProps } from '~/components/account/login-dialog';
+import { useHydrated } from '~/components/shell/use-hydrated';
+import { loginHref } from '~/lib/accounts/login-href';
+import { expiryLine } from '~/lib/coupons/view';
+import type { CouponCardData } from '~/lib/coupons/page.server';
+import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
+
+/** Card height (spec §9). */
+export const COUPON_CARD_HEIGHT = 350;
+
+export const couponCardStyles = {
+  card: sx({
+    position: 'relative',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    textAlign: 'center',
+    h: `${COUPON_CARD_HEIGHT}px`,
+    p: '4',
+    gap: '1',
+    borderWidth: '1px',
+    borderRadius: 'l3',
+    bg: 'bg',
+    shadow: 'xs',
+    overflow: 'hidden',
+  }),
+  badge: sx({
+    position: 'absolute',
+    top: '2',
+    insetStart: '2',
+    px: '2',
+    py: '0.5',
+    borderRadius: 'l1',
+    fontSize: 'xs',
+    fontWeight: 'bold',
+    bg: 'accent.solid',
+    color: 'accent.contrast',
+  }),
+  imageLink: sx({
+    display: 'block',
+    borderRadius: 'l2',
+    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
+  }),
+  image: sx({ w: '120px', h: '120px', objectFit: 'contain', mt: '2' }),
+  brand: sx({ fontWeight: 'bold', fontSize: 'sm', mt: '2', lineClamp: 1 }),
+  summary: sx({
+    fontSize: 'sm',
+    color: 'fg',
+    lineClamp: 3,
+    textDecoration: 'none',
+    _hover: { textDecoration: 'underline' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
+  }),
+  expiry: sx({ fontSize: 'xs', color: 'fg.muted', mt: 'auto' }),
+  urgent: sx({ fontSize: 'xs', color: 'fg.error', fontWeight: 'bold', mt: 'auto' }),
+  action: sx({ w: 'full', minH: '10', display: 'flex', alignItems: 'end' }),
+  form: sx({ w: 'full' }),
+  clip: sxRecipe('button', { variant: 'solid', size: 'md' }, { w: 'full', colorPalette: 'brand' }),
+  login: sxRecipe(
+    'button',
+    { variant: 'outline', size: 'md' },
+    { w: 'full', colorPalette: 'brand', color: 'brand.fg' },
+  ),
+  clipped: sxRecipe('button', { variant: 'subtle', size: 'md' }, { w: 'full' }),
+};
+const styles = couponCardStyles;
+
+/** The query string of the page with `offerCode` set (opens the coupon's details). */
+export function detailsSearch(search: string, offerCode: string): string {
+  const params = new URLSearchParams(search);
+  params.set('offerCode', offerCode);
+  return `?${params.toString()}`;
+}
+
+interface ClipAnswer {
+  ok: boolean;
+  message: string | null;
+}
+
+/**
+ * A coupon card (spec §2): image, brand, summary, 'Featured' badge, expiry line and the action:
+ * 'Log In to Clip' for a guest, 'Clip' for a shopper (a real form post; with JavaScript a
+ * fetcher shows 'Clipped' at once and puts 'Clip' back quietly if the clip fails), a disabled
+ * 'Clipped' once clipped, nothing once redeemed. The summary and image open the details.
+ */
+export function CouponCard({
+  coupon,
+  signedIn,
+  now,
+  search,
+}: {
+  coupon: CouponCardData;
+  signedIn: boolean;
+  now: number;
+  /** The page's query string ('?…' or ''): the view to come back to. */
+  search: string;
+}) {
+  const line = expiryLine(coupon.offerExpiryDate, now);
+  const titleId = `coupon-${coupon.offerId}`;
+  const details = detailsSearch(search, coupon.offerCode || coupon.offerId);
+  return (
+    <article className={styles.card} aria-labelledby={titleId} data-testid="coupon-card">
+      {coupon.isPromoted ? <span className={styles.badge}>Featured</span> : null}
+      <Link
+        to={details}
+        preventScrollReset
+        className={styles.imageLink}
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <img
+          className={styles.image}
+          src={coupon.offerImage1 || '/images/placeholder.svg'}
+          alt=""
+          width={120}
+          height={120}
+          loading="lazy"
+          decoding="async"
+        />
+      </Link>
+      <p className={styles.brand}>{coupon.brandName}</p>
+      <Link to={details} preventScrollReset className={styles.summary} id={titleId}>
+        {coupon.offerSummary}
+      </Link>
+      {coupon.state !== 'redeemed' && line.text ? (
+        <p className={line.urgent ? styles.urgent : styles.expiry}>{line.text}</p>
+      ) : null}
+      <div className={styles.action}>
+        <CouponAction coupon={coupon} signedIn={signedIn} search={search} />
+      </div>
+    </article>
+  );
+}
+
+export function CouponAction({
+  coupon,
+  signedIn,
+  search,
+}: {
+  coupon: Pick<CouponCardData, 'offerId' | 'state' | 'brandName'>;
+  signedIn: boolean;
+  search: string;
+}) {
+  const hydrated = useHydrated();
+  const loginLink = useLoginLinkProps('clip');
+  const fetcher = useFetcher<ClipAnswer>({ key: `clip-${coupon.offerId}` });
+  if (coupon.state === 'redeemed') return null;
+  const label = `for ${coupon.brandName}`;
+  if (!signedIn) {
+    return (
+      <Link
+        to={loginHref(`/digital-coupons${search}`, 'clip')}
+        className={styles.login}
+        onClick={loginLink.onClick}
+        aria-label={`Log In to Clip ${label}`}
+      >
+        Log In to Clip
+      </Link>
+    );
+  }
+  const clipping = fetcher.state !== 'idle';
+  const clipped = coupon.state === 'clipped' || clipping || fetcher.data?.ok === true;
+  if (clipped) {
+    return (
+      <button type="button" className={styles.clipped} disabled aria-busy={clipping || undefined}>
+        Clipped
+      </button>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action="/digital-coupons" className={cx(styles.form)}>
+      <input type="hidden" name="intent" value="clip" />
+      <input type="hidden" name="offerId" value={coupon.offerId} />
+      <input type="hidden" name="returnTo" value={search} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <button type="submit" className={styles.clip} aria-label={`Clip ${label}`}>
+        Clip
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,16 @@
+/** Why a visitor is asked to log in ('clip': 'You must log in to clip coupons.'). */
+export type LoginReason = 'clip';
+
+/**
+ * /login with the reason and a way back to `returnTo` (a path on this site): where a guest goes
+ * without the login dialog (no JavaScript, a narrow screen). Client-safe.
+ */
+export function loginHref(returnTo: string, reason?: LoginReason): string {
+  const query = new URLSearchParams();
+  if (reason) query.set('reason', reason);
+  if (returnTo && returnTo !== '/' && returnTo.startsWith('/') && !returnTo.startsWith('//')) {
+    query.set('redirectTo', returnTo);
+  }
+  const text = query.toString();
+  return text ? `/login?${text}` : '/login';
+}

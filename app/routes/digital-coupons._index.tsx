@@ -1,0 +1,191 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { CouponCard } from '~/components/coupons/coupon-card';
+import { CouponDetail } from '~/components/coupons/coupon-detail';
+import { CouponToolbar } from '~/components/coupons/coupon-toolbar';
+import { RedeemedTable } from '~/components/coupons/redeemed-table';
+import { CouponScrollHelpers } from '~/components/coupons/scroll-helpers';
+import { useHydrated } from '~/components/shell/use-hydrated';
+import { couponsAction, couponsLoader } from '~/lib/coupons/page.server';
+import {
+  COUPON_INTENTS,
+  couponViewSearch,
+  NO_COUPONS_MESSAGE,
+  showMore,
+} from '~/lib/coupons/view';
+import { FormAlert, isSubmitting } from '~/lib/forms/components';
+import { formatCurrency } from '~/lib/format';
+import { pageMeta } from '~/lib/meta';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return couponsLoader(request, context);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return couponsAction(request, context);
+}
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Digital Coupons');
+
+const styles = {
+  page: sx({ maxW: '1280px', mx: 'auto', px: '4', py: { base: '6', md: '8' } }),
+  header: sx({
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'baseline',
+    justifyContent: 'space-between',
+    gap: '3',
+    mb: '4',
+  }),
+  heading: sxRecipe('heading', { size: '2xl' }),
+  links: sx({ display: 'flex', gap: '4', fontSize: 'sm' }),
+  link: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
+  totals: sx({
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '6',
+    mb: '4',
+    p: '3',
+    bg: 'bg.muted',
+    borderRadius: 'l2',
+    fontSize: 'sm',
+    '& strong': { fontSize: 'md' },
+  }),
+  summary: sx({
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: '3',
+    mb: '3',
+    fontSize: 'sm',
+    color: 'fg.muted',
+  }),
+  grid: sx({
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+    gap: '4',
+    listStyleType: 'none',
+    p: '0',
+  }),
+  empty: sx({ py: '10', textAlign: 'center', fontSize: 'lg' }),
+  more: sx({ display: 'flex', justifyContent: 'center', mt: '6' }),
+  moreLink: sxRecipe('button', { variant: 'outline', size: 'lg' }, { colorPalette: 'brand' }),
+  clipAll: sxRecipe('button', { variant: 'solid', size: 'sm' }, { colorPalette: 'brand' }),
+};
+
+export default function DigitalCouponsPage() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const { view } = data;
+  // The view's own address (without offerCode): what cards, sorting and closing go back to.
+  const params = new URLSearchParams(location.search);
+  params.delete('offerCode');
+  const search = params.toString() ? `?${params.toString()}` : '';
+  const clippingAll = isSubmitting(navigation, { intent: COUPON_INTENTS.clipAll });
+  const more = showMore(view, data.total);
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <h1 className={styles.heading}>Digital Coupons</h1>
+        <div className={styles.links}>
+          <Link to="/digital-coupons/help" className={styles.link}>
+            How digital coupons work
+          </Link>
+          {data.signedIn ? (
+            <Link to="/digital-coupons/print" className={styles.link}>
+              Print my clipped coupons
+            </Link>
+          ) : null}
+        </div>
+      </div>
+
+      {data.notice ? <FormAlert status="success" errors={[data.notice]} /> : null}
+      {data.loadError ? <FormAlert errors={[data.loadError]} /> : null}
+      {data.detail ? (
+        <CouponDetail
+          detail={data.detail}
+          now={data.now}
+          signedIn={data.signedIn}
+          search={search}
+        />
+      ) : null}
+
+      {data.totals ? (
+        <dl className={styles.totals} data-testid="coupon-totals">
+          <div>
+            <dt>Clipped value</dt>
+            <dd>
+              <strong>{formatCurrency(data.totals.clippedValue)}</strong>
+            </dd>
+          </div>
+          <div>
+            <dt>Redeemed value</dt>
+            <dd>
+              <strong>{formatCurrency(data.totals.redeemedValue)}</strong>
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+
+      <CouponToolbar
+        view={view}
+        counts={data.counts}
+        facets={data.facets}
+        signedIn={data.signedIn}
+      />
+
+      <div className={styles.summary}>
+        <p aria-live="polite">
+          {data.total === 0
+            ? ''
+            : view.tab === 'redeemed'
+              ? `${data.total} redeemed ${data.total === 1 ? 'coupon' : 'coupons'}`
+              : `Showing ${data.items.length} of ${data.total} ${data.total === 1 ? 'coupon' : 'coupons'}`}
+        </p>
+        {data.signedIn && view.tab === 'available' && data.total > 0 ? (
+          <Form method="post" action="/digital-coupons">
+            <input type="hidden" name="intent" value={COUPON_INTENTS.clipAll} />
+            <input type="hidden" name="returnTo" value={search} />
+            <button type="submit" className={styles.clipAll} disabled={clippingAll}>
+              {clippingAll
+                ? 'Clipping…'
+                : `Clip all ${data.total} ${data.total === 1 ? 'coupon' : 'coupons'}`}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+
+      {data.items.length === 0 ? (
+        <p className={styles.empty}>{data.loadError ? '' : NO_COUPONS_MESSAGE}</p>
+      ) : view.tab === 'redeemed' ? (
+        <RedeemedTable items={data.items} sort={data.redeemedSort} search={search} />
+      ) : (
+        <ul className={styles.grid} aria-label="Coupons">
+          {data.items.map((coupon) => (
+            <li key={coupon.offerId}>
+              <CouponCard coupon={coupon} signedIn={data.signedIn} now={data.now} search={search} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {data.hasMore ? (
+        <div className={styles.more}>
+          <Link
+            to={`/digital-coupons${couponViewSearch(more)}`}
+            preventScrollReset
+            className={styles.moreLink}
+          >
+            Show More
+          </Link>
+        </div>
+      ) : null}
+      {hydrated ? <CouponScrollHelpers /> : null}
+    </div>
+  );
+}

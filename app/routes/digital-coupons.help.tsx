@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { PostBody } from '~/components/content/post-body';
+import { notFound } from '~/lib/errors.server';
+import { pageMeta } from '~/lib/meta';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+
+const styles = {
+  article: sx({ maxW: '3xl', mx: 'auto', px: '4', py: '8' }),
+  title: sxRecipe('heading', { size: '3xl' }, { mb: '6' }),
+  back: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
+};
+
+/** /digital-coupons/help: the content page `posts/digital-coupons-help.md` (brand, else shared). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const page = context.services.content.post(context.tenant.sitePath, null, 'digital-coupons-help');
+  if (!page) throw notFound();
+  return { page: { title: page.title, description: page.description, html: page.html } };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, data?.page.title ?? 'Digital Coupons Help', data?.page.description);
+
+export default function DigitalCouponsHelp() {
+  const { page } = useLoaderData<typeof loader>();
+  return (
+    <article className={styles.article}>
+      <h1 className={styles.title}>{page.title}</h1>
+      <PostBody html={page.html} />
+      <p>
+        <Link to="/digital-coupons" className={styles.back}>
+          Back to digital coupons
+        </Link>
+      </p>
+    </article>
+  );
+}
