@@ -25,6 +25,8 @@ export interface BenchPage {
   path: string;
   /** Extra request headers (e.g. a session cookie that makes the page personal, so uncached). */
   headers?: Record<string, string>;
+  /** Measure as this demo shopper (logged in once through /login before the run). */
+  shopper?: { email: string; password: string };
 }
 
 /**
@@ -38,7 +40,45 @@ export const pages: BenchPage[] = [
   { name: 'home', path: '/' },
   { name: 'post', path: '' }, // filled with the first post linked from /posts
   { name: 'home, rendered', path: '/', headers: UNCACHED },
+  // Issue 5: the brand has ~600 coupons, 48 shown.
+  { name: 'coupons, guest', path: '/digital-coupons' },
+  {
+    name: 'coupons, signed in',
+    path: '/digital-coupons',
+    shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
+  },
 ];
+
+/** Logs a demo shopper in through the /login form; returns the session cookie. */
+function logIn(shopper: { email: string; password: string }): Promise<string> {
+  const body = new URLSearchParams({ intent: 'login', ...shopper }).toString();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/login',
+        method: 'POST',
+        headers: {
+          host,
+          origin: `http://${host}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        const cookie = (res.headers['set-cookie'] ?? [])
+          .map((c) => c.split(';')[0])
+          .find((c) => c.startsWith('__session='));
+        if (res.statusCode === 302 && cookie) resolve(cookie);
+        else reject(new Error(`login as ${shopper.email} answered ${res.statusCode}`));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 function waitForHealth(url: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -58,9 +98,10 @@ function waitForHealth(url: string, timeoutMs = 60_000) {
 }
 
 /** GET with the brand's Host header (fetch does not let a caller set Host). */
-function get(pathname: string) {
+function get(pathname: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: Buffer; text: string }>((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: pathname, headers: { host } }, (res) => {
+    const options = { host: '127.0.0.1', port, path: pathname, headers: { ...headers, host } };
+    const req = http.get(options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -160,7 +201,8 @@ async function main() {
   );
   const rows: Record<string, string | number>[] = [];
   for (const page of pages) {
-    const { status, body, text } = await get(page.path);
+    if (page.shopper) page.headers = { ...page.headers, cookie: await logIn(page.shopper) };
+    const { status, body, text } = await get(page.path, page.headers);
     if (status !== 200) throw new Error(`${page.path} answered ${status}`);
     const js = await firstLoadJs(text);
     // Warm up, then measure.

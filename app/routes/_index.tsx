@@ -7,6 +7,12 @@ import { PostCarousel } from '~/components/home/post-carousel';
 import { isHidden } from '~/lib/tenant/public';
 import { pageMeta } from '~/lib/meta';
 import { toSummary } from '~/lib/posts.server';
+import { CouponPreview } from '~/components/coupons/coupon-preview';
+import { getShopper } from '~/lib/accounts/session-user.server';
+import { brandCoupons } from '~/lib/coupons/offers.server';
+import { cardData } from '~/lib/coupons/page.server';
+import { COUPON_PREVIEW_LIMIT, sortCoupons } from '~/lib/coupons/view';
+import { logger } from '~/lib/logger.server';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 export const CAROUSEL_LIMIT = 6;
@@ -26,7 +32,7 @@ const styles = {
   }),
 };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { content } = context.services;
   const site = context.tenant.sitePath;
   const home = content.home(site);
@@ -51,6 +57,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     .slice(0, 3)
     .map(toSummary);
   return {
+    coupons: await couponPreview(request, context),
     home: home ? { title: home.title, html: home.html, description: home.description } : null,
     slides,
     latest,
@@ -58,11 +65,33 @@ export async function loader({ context }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * Up to 15 featured coupons from the brand's shared available list (no personal call: the home
+ * page stays cheap for shoppers and cacheable for guests). Null when the loyalty service cannot
+ * answer: the section is left out rather than the page failing.
+ */
+async function couponPreview(request: Request, context: LoaderFunctionArgs['context']) {
+  try {
+    const list = sortCoupons(await brandCoupons(context), 'featured').slice(
+      0,
+      COUPON_PREVIEW_LIMIT,
+    );
+    return {
+      items: list.map((o) => cardData(o, 'available')),
+      signedIn: Boolean(await getShopper(request, context)),
+      now: Date.now(),
+    };
+  } catch (error) {
+    logger.warn({ err: error }, 'coupon preview unavailable');
+    return null;
+  }
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.home?.title ?? 'Home', data?.home?.description);
 
 export default function Home() {
-  const { home, slides, latest, promo } = useLoaderData<typeof loader>();
+  const { home, slides, latest, promo, coupons } = useLoaderData<typeof loader>();
   return (
     <div className={styles.page}>
       {slides.length ? <PostCarousel posts={slides} label="Featured posts" /> : null}
@@ -79,6 +108,9 @@ export default function Home() {
             altText={promo.altText ?? promo.title ?? ''}
           />
         </div>
+      ) : null}
+      {coupons ? (
+        <CouponPreview coupons={coupons.items} signedIn={coupons.signedIn} now={coupons.now} />
       ) : null}
       {latest.length ? (
         <section aria-labelledby="latest-heading" className={styles.latest}>
