@@ -53,7 +53,7 @@ export const couponCardStyles = {
     _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
   }),
   expiry: sx({ fontSize: 'xs', color: 'fg.muted', mt: 'auto' }),
-  urgent: sx({ fontSize: 'xs', color: 'fg.error', fontWeight: 'bold', mt: 'auto' }),
+  urgent: sx({ fontSize: 'xs', color: 'red.700', fontWeight: 'bold', mt: 'auto' }),
   action: sx({ w: 'full', minH: '10', display: 'flex', alignItems: 'end' }),
   form: sx({ w: 'full' }),
   clip: sxRecipe('button', { variant: 'solid', size: 'md' }, { w: 'full', colorPalette: 'brand' }),

@@ -33,7 +33,7 @@ const styles = {
     '& dt': { fontWeight: 'semibold', display: 'inline' },
     '& dd': { display: 'inline', ms: '1' },
   }),
-  urgent: sx({ color: 'fg.error', fontWeight: 'bold' }),
+  urgent: sx({ color: 'red.700', fontWeight: 'bold' }),
   close: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
   action: sx({ maxW: '240px', mt: '2' }),
 };

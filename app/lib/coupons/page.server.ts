@@ -217,10 +217,9 @@ export async function couponsAction(request: Request, context: AppLoadContext) {
   const session = await getSession(request, context);
   const done = async (body: { ok: boolean; message: string | null; clipped: number }) => {
     if (form.get('js') === '1') return data(body, { status: body.ok ? 200 : 400 });
-    session.flash('notice', body.message ?? '');
-    return redirect(returnTo, {
-      headers: { 'Set-Cookie': await commitSession(session, context) },
-    });
+    // Without JavaScript: back to the same view, where the coupon now reads 'Clipped' (or,
+    // refused, still 'Clip': a failed clip is quiet, as with JavaScript).
+    return redirect(returnTo);
   };
 
   try {
