@@ -19,7 +19,7 @@ import { shopperFromSession } from '~/lib/accounts/session-user.server';
 import { getSession } from '~/lib/session.server';
 import { useRootData } from '~/lib/root-data';
 import { publicTenant } from '~/lib/tenant/public.server';
-import { getSystems } from '~/lib/theme/system';
+import { getSystem } from '~/lib/theme/system';
 import { themeHref } from '~/lib/theme/theme-css.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -70,7 +70,7 @@ const defaultTheme = { primary: '#006993', secondary: '#62cbc9' };
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
-  const system = getSystems(data?.tenant.theme ?? defaultTheme).render;
+  const system = getSystem(data?.tenant.theme ?? defaultTheme);
   return (
     <html lang="en">
       <head>

@@ -7,12 +7,7 @@ import { RedeemedTable } from '~/components/coupons/redeemed-table';
 import { CouponScrollHelpers } from '~/components/coupons/scroll-helpers';
 import { useHydrated } from '~/components/shell/use-hydrated';
 import { couponsAction, couponsLoader } from '~/lib/coupons/page.server';
-import {
-  COUPON_INTENTS,
-  couponViewSearch,
-  NO_COUPONS_MESSAGE,
-  showMore,
-} from '~/lib/coupons/view';
+import { COUPON_INTENTS, couponViewSearch, NO_COUPONS_MESSAGE, showMore } from '~/lib/coupons/view';
 import { FormAlert, isSubmitting } from '~/lib/forms/components';
 import { formatCurrency } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';

@@ -1,8 +1,8 @@
 import { useFetcher } from '@remix-run/react';
 import { useId } from 'react';
-import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { sx, sxRecipe, sxSlotRecipe } from '~/lib/theme/static-css';
 import { StoreIcon } from './icons';
-import { hstackStyle, slotRecipeStyle } from './styles';
+import { hstackStyle } from './styles';
 import type { HomeStore, StoreChoice } from './types';
 import { useHydrated } from './use-hydrated';
 
@@ -14,11 +14,9 @@ const styles = {
   icon: sx({ color: 'brand.fg', flexShrink: 0, pb: '1' }),
   field: sx({ minW: '0' }),
   label: sx({ display: 'block', fontSize: 'xs', color: 'fg.muted', lineHeight: 'short' }),
-  selectRoot: sx(slotRecipeStyle('nativeSelect', 'root', select, { w: '150px' })),
-  select: sx(
-    slotRecipeStyle('nativeSelect', 'field', select, { fontWeight: 'semibold', truncate: true }),
-  ),
-  indicator: sx(slotRecipeStyle('nativeSelect', 'indicator', select)),
+  selectRoot: sxSlotRecipe('nativeSelect', 'root', select, { w: '150px' }),
+  select: sxSlotRecipe('nativeSelect', 'field', select, { fontWeight: 'semibold', truncate: true }),
+  indicator: sxSlotRecipe('nativeSelect', 'indicator', select),
   chevron: sx({
     fill: 'none',
     stroke: 'currentColor',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cx, sx, sxRecipe } from './static-css';
+import { cx, sx, sxRecipe, sxSlotRecipe } from './static-css';
 import { themeStylesheet } from './theme-css.server';
 
 describe('static styles', () => {
@@ -10,6 +10,7 @@ describe('static styles', () => {
     _hover: { color: 'red.500' },
   });
   const button = sxRecipe('button', { variant: 'solid', size: 'sm' });
+  const selectField = sxSlotRecipe('nativeSelect', 'field', { size: 'xs' }, { w: '150px' });
 
   it('gives the same style the same class name', () => {
     expect(
@@ -33,6 +34,12 @@ describe('static styles', () => {
     );
     expect(css).toContain(`.${box}:is(:hover, [data-hover])`);
     expect(css).toContain(`.${button}{`);
+    // A slot recipe part: the slot's base and variant styles, then the extra styles.
+    const field = css.slice(css.indexOf(`.${selectField}{`)).split('}')[0];
+    expect(field).toContain('appearance:none');
+    expect(field).toContain('font-size:var(--ck-font-sizes-xs)');
+    expect(field).toContain('width:150px;');
+    expect(field).not.toContain('width:100%');
     // Brand colours are values of the tokens, not of the static rules.
     expect(css).toMatch(/--ck-colors-brand-raw: ?#123456/);
   });

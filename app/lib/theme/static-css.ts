@@ -18,6 +18,13 @@ export type StaticStyle =
       recipe: string;
       variants: Record<string, string | boolean>;
       styles?: SystemStyleObject;
+    }
+  | {
+      kind: 'slotRecipe';
+      recipe: string;
+      slot: string;
+      variants: Record<string, string>;
+      styles?: SystemStyleObject;
     };
 
 const registry = new Map<string, StaticStyle>();
@@ -42,6 +49,22 @@ export function sxRecipe(
   styles?: SystemStyleObject,
 ): string {
   return register('r', { kind: 'recipe', recipe, variants, styles });
+}
+
+/**
+ * A class name for one part of a Chakra slot recipe with fixed variants (e.g. the field of a
+ * small outline native select), merged with `styles`. The result is one unlayered rule set, not
+ * Chakra's `@layer recipes` under unlayered style props: a slot state (_invalid, _expanded...)
+ * setting a property that `styles` also sets would win in that state here, and lose with
+ * Chakra. Keep `styles` clear of those properties.
+ */
+export function sxSlotRecipe(
+  recipe: string,
+  slot: string,
+  variants: Record<string, string>,
+  styles?: SystemStyleObject,
+): string {
+  return register('r', { kind: 'slotRecipe', recipe, slot, variants, styles });
 }
 
 /** Joins class names, skipping empty ones. */

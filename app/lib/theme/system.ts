@@ -2,11 +2,11 @@ import {
   createSystem,
   defaultBaseConfig,
   defineConfig,
-  mergeConfigs,
+  type SystemConfig,
   type SystemContext,
 } from '@chakra-ui/react';
-import { defaultThemeConfig } from '@chakra-ui/react/theme';
 import { readableOnWhite, shade, textOn } from './color';
+import chakraClientTheme from './chakra-client-theme.json';
 
 export interface ThemeInput {
   primary: string;
@@ -32,17 +32,11 @@ function palette(base: string) {
   };
 }
 
-function buildSystem(t: ThemeInput): SystemContext {
+/** The brand's part of the Chakra config: token prefix, fonts and brand/accent palettes. */
+export function brandConfig(t: ThemeInput): SystemConfig {
   const font = t.fontFamily ?? null;
-  const config = defineConfig({
-    // Tokens and component styles only: the global reset and token CSS are served once per
-    // brand as a cached stylesheet (see theme-css.server.tsx), not inlined in every page.
+  return defineConfig({
     cssVarsPrefix: 'ck',
-    globalCss: {
-      'html, body': { color: 'fg', bg: 'bg' },
-      a: { color: 'inherit' },
-      mark: { bg: 'yellow.200', color: 'inherit' },
-    },
     theme: {
       tokens: {
         ...(font ? { fonts: { body: { value: font }, heading: { value: font } } } : {}),
@@ -55,30 +49,36 @@ function buildSystem(t: ThemeInput): SystemContext {
       },
     },
   });
-  // Not `defaultConfig`: importing it also builds Chakra's default system at load, which the
-  // browser would pay for on every page.
-  return createSystem(mergeConfigs(defaultBaseConfig, defaultThemeConfig), config);
 }
 
-const systems = new Map<string, { full: SystemContext; render: SystemContext }>();
+const systems = new Map<string, SystemContext>();
 
 /**
- * One Chakra system per brand theme, built once and reused (building one takes tens of
- * milliseconds; doing it per render cut throughput tenfold in DESIGN.md's measurements).
- * `render` is the same system minus its global styles, which live in the brand stylesheet.
+ * The Chakra system pages render with (server and browser alike, so hydration matches), one
+ * per brand theme, built once and reused (building one takes tens of milliseconds; doing it per
+ * render cut throughput tenfold in DESIGN.md's measurements).
+ *
+ * Built from Chakra's base config (conditions, utilities) and chakra-client-theme.json: every
+ * token, but only the recipes of the Chakra components the app renders (see
+ * scripts/chakra-client-theme.ts), not `@chakra-ui/react/theme`, which would bundle all of
+ * them into every page. Its global styles are dropped: the brand stylesheet (rendered on the
+ * server from the full theme, see theme-css.server.tsx) carries them.
  */
-export function getSystems(t: ThemeInput) {
+export function getSystem(t: ThemeInput): SystemContext {
   const key = themeKey(t);
-  let entry = systems.get(key);
-  if (!entry) {
-    const full = buildSystem(t);
-    const render = {
-      ...full,
+  let system = systems.get(key);
+  if (!system) {
+    const built = createSystem(
+      defaultBaseConfig,
+      { theme: chakraClientTheme as SystemConfig['theme'] },
+      brandConfig(t),
+    );
+    system = {
+      ...built,
       _global: [],
-      _config: { ...full._config, disableLayers: true },
+      _config: { ...built._config, disableLayers: true },
     } as SystemContext;
-    entry = { full, render };
-    systems.set(key, entry);
+    systems.set(key, system);
   }
-  return entry;
+  return system;
 }

@@ -3,11 +3,12 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { serializeStyles } from '@emotion/serialize';
 import createEmotionServer from '@emotion/server/create-instance';
-import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
+import { ChakraProvider, type SystemContext, type SystemStyleObject } from '@chakra-ui/react';
 import { renderToString } from 'react-dom/server';
 import { compile, middleware, prefixer, serialize, stringify } from 'stylis';
 import { staticStyles, type StaticStyle } from './static-css';
-import { getSystems, themeKey, type ThemeInput } from './system';
+import { themeKey, type ThemeInput } from './system';
+import { getFullSystem } from './system.server';
 
 export interface ThemeStylesheet {
   css: string;
@@ -16,15 +17,58 @@ export interface ThemeStylesheet {
 
 const sheets = new Map<string, ThemeStylesheet>();
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Deep merge of style objects, later ones winning, nested conditions merged key by key. */
+function mergeStyles(...styles: (SystemStyleObject | undefined)[]): SystemStyleObject {
+  const out: Record<string, unknown> = {};
+  for (const style of styles) {
+    if (!style) continue;
+    for (const [key, value] of Object.entries(style)) {
+      const current = out[key];
+      out[key] =
+        isPlainObject(current) && isPlainObject(value)
+          ? mergeStyles(current as SystemStyleObject, value as SystemStyleObject)
+          : value;
+    }
+  }
+  return out as SystemStyleObject;
+}
+
+/** One slot of a slot recipe with fixed variants, merged with extra styles (sxSlotRecipe). */
+function slotRecipeStyles(
+  sys: SystemContext,
+  entry: Extract<StaticStyle, { kind: 'slotRecipe' }>,
+): SystemStyleObject {
+  const config = sys.getSlotRecipe(entry.recipe) as
+    | {
+        base?: Record<string, SystemStyleObject>;
+        variants?: Record<string, Record<string, Record<string, SystemStyleObject>>>;
+      }
+    | undefined;
+  if (!config) throw new Error(`sxSlotRecipe: Chakra has no slot recipe '${entry.recipe}'`);
+  return mergeStyles(
+    config.base?.[entry.slot],
+    ...Object.entries(entry.variants).map(
+      ([name, value]) => config.variants?.[name]?.[value]?.[entry.slot],
+    ),
+    entry.styles,
+  );
+}
+
 /** CSS of one static style, resolved through the brand's system like a style prop would be. */
 function staticRule(sys: SystemContext, name: string, entry: StaticStyle): string {
   const resolved =
     entry.kind === 'css'
       ? sys.css(entry.styles)
-      : sys.css(
-          sys.getRecipeFn(entry.recipe)(entry.variants as never) as never,
-          (entry.styles ?? {}) as never,
-        );
+      : entry.kind === 'slotRecipe'
+        ? sys.css(slotRecipeStyles(sys, entry))
+        : sys.css(
+            sys.getRecipeFn(entry.recipe)(entry.variants as never) as never,
+            (entry.styles ?? {}) as never,
+          );
   const { styles } = serializeStyles([resolved as never]);
   return serialize(compile(`.${name}{${styles}}`), middleware([prefixer, stringify]));
 }
@@ -41,17 +85,17 @@ export function themeStylesheet(theme: ThemeInput): ThemeStylesheet {
   const key = `${themeKey(theme)}|${statics.size}`;
   const cached = sheets.get(key);
   if (cached) return cached;
-  const systems = getSystems(theme);
+  const system = getFullSystem(theme);
   const cache = createCache({ key: 'ckg' });
   const server = createEmotionServer(cache);
   const html = renderToString(
     <CacheProvider value={cache}>
-      <ChakraProvider value={systems.full}>{null}</ChakraProvider>
+      <ChakraProvider value={system}>{null}</ChakraProvider>
     </CacheProvider>,
   );
   const { styles } = server.extractCriticalToChunks(html);
   const parts = styles.map((s) => s.css);
-  for (const [name, entry] of statics) parts.push(staticRule(systems.full, name, entry));
+  for (const [name, entry] of statics) parts.push(staticRule(system, name, entry));
   const css = parts.join('\n');
   const hash = crypto.createHash('sha256').update(css).digest('hex').slice(0, 12);
   const sheet = { css, hash };
