@@ -13,15 +13,30 @@ import { CLIP_LOGIN_MESSAGE } from '~/lib/accounts/messages';
 import { loginHref, type LoginReason } from '~/lib/accounts/login-href';
 
 export { loginHref, type LoginReason };
-import { isSubmitting } from '~/lib/forms/components';
-import { LOGIN_INTENTS } from '~/lib/forms/schemas';
-import {
-  keepFocusOnPress,
-  LoginPanes,
-  loginPaneStyles,
-  type LoginActionData,
-  type LoginPane,
-} from './login-panes';
+import { LOGIN_INTENTS } from '~/lib/forms/intents';
+import { isSubmitting } from '~/lib/forms/submitting';
+import { keepFocusOnPress, loginPaneStyles } from './login-pane-styles';
+import type { LoginActionData, LoginPane, LoginPanesProps } from './login-panes';
+
+/*
+ * The panes (their forms, conform and zod: ~35 KB gzip) are not part of the page's first
+ * JavaScript: they load once the browser is idle after hydration, and the dialog opens once they
+ * are there (at once in practice), so it always opens with its title and fields in place.
+ */
+type PanesModule = typeof import('./login-panes');
+let panes: PanesModule | null = null;
+let loading: Promise<PanesModule> | null = null;
+function loadPanes(): Promise<PanesModule> {
+  loading ??= import('./login-panes').then(
+    (m) => (panes = m),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+const NoPanes = (_: LoginPanesProps) => null;
 
 /**
  * The header's login dialog (spec accounts-loyalty §2 "Login form", §4, §9): 475 wide, the same
@@ -94,13 +109,29 @@ export function LoginDialogProvider({
     if (!dialogAvailable) setOpen(false);
   }, [dialogAvailable]);
 
+  useEffect(() => {
+    if (!dialogAvailable || panes) return;
+    const preload = () => void loadPanes().catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(preload, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(preload, 200);
+    return () => clearTimeout(timer);
+  }, [dialogAvailable]);
+
   const api = useMemo<LoginDialogApi>(
     () => ({
       usesDialog: () => dialogAvailable && wideEnough(),
       open(options = {}) {
         if (dialogAvailable && wideEnough()) {
-          setReason(options.reason);
-          setOpen(true);
+          const show = () => {
+            setReason(options.reason);
+            setOpen(true);
+          };
+          // Not loaded (yet, or the network failed): open when they are, or use /login.
+          if (panes) show();
+          else loadPanes().then(show, () => navigate(loginHref(returnTo, options.reason)));
         } else {
           navigate(loginHref(returnTo, options.reason));
         }
@@ -175,6 +206,7 @@ function LoginDialog({
   }, [open]);
 
   const styles = loginPaneStyles;
+  const LoginPanes = panes?.LoginPanes ?? NoPanes;
   const switchTo = (next: LoginPane) => () => setPane(next);
 
   return (

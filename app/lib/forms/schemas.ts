@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGIN_INTENTS } from './intents';
 import {
   checkboxField,
   confirmPasswordField,
@@ -83,7 +84,7 @@ export const resetRequestSchema = z.object({
   email: emailField({ required: LOGIN_MESSAGES.email }),
 });
 
-export const LOGIN_INTENTS = { login: 'login', resetRequest: 'reset-request' } as const;
+export { LOGIN_INTENTS };
 
 /** The /login action: both panes post there, told apart by `intent`. */
 export const loginFormsSchema = z.discriminatedUnion(
