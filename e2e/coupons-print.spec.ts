@@ -22,7 +22,7 @@ async function fillLogin(page: Page) {
 async function expectPrintPage(page: Page) {
   await expect(page).toHaveURL(brandUrl('dans', PRINT));
   await expect(page.getByRole('heading', { level: 1, name: 'My clipped coupons' })).toBeVisible();
-  await expect(page.getByText('Harvest Table Market', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Dan's Foods", { exact: true }).first()).toBeVisible();
   const barcode = page.getByRole('img', { name: /^Shopper number \d{6,}$/ });
   await expect(barcode).toBeVisible();
   const label = (await barcode.getAttribute('aria-label')) ?? '';

@@ -13,6 +13,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 const BEN = { email: 'ben.shopper@example.com', password: 'Shopper2!pass', firstName: 'Ben' };
+const CARA = { email: 'cara.shopper@example.com', password: 'Shopper3!pass', firstName: 'Cara' };
 const AVA = { email: 'ava.shopper@example.com', password: 'Shopper1!pass', firstName: 'Ava' };
 const COUPONS = '/digital-coupons';
 const NO_RESULTS = 'Sorry, no results were found.';
@@ -172,7 +173,7 @@ test('a guest shows more coupons and sees the no-results message @nojs', async (
 
 test('a guest who clips is asked to log in, and comes back @nojs', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await goto(page, 'southend');
+  await goto(page, 'fresh-market');
   const clip = cards(page)
     .first()
     .getByRole('link', { name: /^Log In to Clip/ });
@@ -180,21 +181,21 @@ test('a guest who clips is asked to log in, and comes back @nojs', async ({ page
   if (isJs()) {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('You must log in to clip coupons.')).toBeVisible();
-    expect(page.url()).toBe(brandUrl('southend', COUPONS));
-    await dialog.getByLabel('Email').fill(AVA.email);
-    await dialog.locator('input[name="password"]').fill(AVA.password);
+    expect(page.url()).toBe(brandUrl('fresh-market', COUPONS));
+    await dialog.getByLabel('Email').fill(CARA.email);
+    await dialog.locator('input[name="password"]').fill(CARA.password);
     await dialog.getByRole('button', { name: 'Login' }).click();
   } else {
     await expect(page).toHaveURL(
-      brandUrl('southend', `/login?reason=clip&redirectTo=${encodeURIComponent(COUPONS)}`),
+      brandUrl('fresh-market', `/login?reason=clip&redirectTo=${encodeURIComponent(COUPONS)}`),
     );
     await expect(page.getByText('You must log in to clip coupons.')).toBeVisible();
-    await page.getByLabel('Email').fill(AVA.email);
-    await page.locator('input[name="password"]').fill(AVA.password);
+    await page.getByLabel('Email').fill(CARA.email);
+    await page.locator('input[name="password"]').fill(CARA.password);
     await page.getByRole('button', { name: 'Login' }).click();
   }
-  await expect(page).toHaveURL(brandUrl('southend', COUPONS));
-  await expect(page.getByText(`Hey ${AVA.firstName}!`).first()).toBeAttached();
+  await expect(page).toHaveURL(brandUrl('fresh-market', COUPONS));
+  await expect(page.getByText(`Hey ${CARA.firstName}!`).first()).toBeAttached();
   await expect(
     cards(page)
       .first()
@@ -405,12 +406,12 @@ test('the coupons page has no serious axe violation, as a guest and as a shopper
 
 test('logging out returns the coupons page to the Browse tab @nojs', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const site = isJs() ? 'fresh-market' : 'harvest';
-  await logIn(page, site, AVA, `${COUPONS}?tab=clipped`);
+  const site = 'fresh-market';
+  await logIn(page, site, CARA, `${COUPONS}?tab=clipped`);
   await expect(tabLink(page, /^My Digital Coupons/)).toHaveAttribute('aria-current', 'page');
 
   const bar = page.getByTestId('app-bar');
-  await bar.getByText(`Hey ${AVA.firstName}!`).click();
+  await bar.getByText(`Hey ${CARA.firstName}!`).click();
   await bar.getByRole('button', { name: 'Log Out' }).click();
   await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
 

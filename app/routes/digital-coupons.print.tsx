@@ -6,7 +6,7 @@ import { useHydrated } from '~/components/shell/use-hydrated';
 import { requireShopper } from '~/lib/accounts/session-user.server';
 import { expiryLine, sortCoupons } from '~/lib/coupons/view';
 import { formatCurrency } from '~/lib/format';
-import { FormAlert } from '~/lib/forms/components';
+import { FormAlert } from '~/lib/forms/form-alert';
 import { logger } from '~/lib/logger.server';
 import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';

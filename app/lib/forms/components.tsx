@@ -17,6 +17,7 @@ import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 import { maskPhoneEdit, parsePhone } from './mask';
 
 export { useScrollToFirstError } from './scroll-to-error';
+export { FormAlert, type FormAlertProps } from './form-alert';
 export { isSubmitting, type SubmissionState } from './submitting';
 
 /**
@@ -43,24 +44,6 @@ const label = {
   fontWeight: 'medium',
   gap: '1',
 } as const;
-const alert = (palette: 'red' | 'green' | 'blue') =>
-  sx({
-    colorPalette: palette,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '1',
-    w: 'full',
-    position: 'relative',
-    borderRadius: 'l3',
-    px: '4',
-    py: '3',
-    textStyle: 'sm',
-    bg: 'colorPalette.subtle',
-    color: 'colorPalette.fg',
-    shadow: 'inset 0 0 0px 1px var(--shadow-color)',
-    shadowColor: 'colorPalette.muted',
-    _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.solid' },
-  });
 
 const styles = {
   root: sx({
@@ -139,10 +122,6 @@ const styles = {
     strokeLinecap: 'round',
     strokeLinejoin: 'round',
   }),
-  alertError: alert('red'),
-  alertSuccess: alert('green'),
-  alertInfo: alert('blue'),
-  alertTitle: sx({ fontWeight: 'semibold' }),
   submit: sxRecipe('button', { size: 'md', variant: 'solid' }, { colorPalette: 'brand' }),
   spinner: sxRecipe('spinner', { size: 'sm' }),
 };
@@ -563,55 +542,6 @@ export function SelectField({
         </div>
       </div>
     </FieldChrome>
-  );
-}
-
-export interface FormAlertProps {
-  /** The form's error id (conform's `form.errorId`), named by the form's aria-describedby. */
-  id?: string;
-  /** Form-level messages, e.g. from `submission.reply({ formErrors })`. */
-  errors?: readonly string[] | null;
-  title?: ReactNode;
-  /** Red error alert by default; 'success' and 'info' notices are polite status messages. */
-  status?: 'error' | 'success' | 'info';
-  children?: ReactNode;
-  className?: string;
-}
-
-/**
- * Form-level messages in a red alert (role="alert"), e.g. 'Invalid email address or password.'.
- * Focusable by script, so a failed submit without field errors can move focus to it.
- */
-export function FormAlert({
-  id,
-  errors,
-  title,
-  status = 'error',
-  children,
-  className,
-}: FormAlertProps) {
-  const list = errors?.filter(Boolean) ?? [];
-  if (list.length === 0 && !children) return null;
-  const style =
-    status === 'error'
-      ? styles.alertError
-      : status === 'success'
-        ? styles.alertSuccess
-        : styles.alertInfo;
-  return (
-    <div
-      id={id}
-      role={status === 'error' ? 'alert' : 'status'}
-      tabIndex={-1}
-      className={cx(style, className)}
-      data-form-alert={status}
-    >
-      {title ? <p className={styles.alertTitle}>{title}</p> : null}
-      {list.map((error) => (
-        <p key={error}>{error}</p>
-      ))}
-      {children}
-    </div>
   );
 }
 
