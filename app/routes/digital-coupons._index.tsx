@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
 import { CouponCard } from '~/components/coupons/coupon-card';
 import { CouponDetail } from '~/components/coupons/coupon-detail';
 import { CouponToolbar } from '~/components/coupons/coupon-toolbar';
 import { RedeemedTable } from '~/components/coupons/redeemed-table';
 import { CouponScrollHelpers } from '~/components/coupons/scroll-helpers';
 import { useHydrated } from '~/components/shell/use-hydrated';
-import { couponsAction, couponsLoader } from '~/lib/coupons/page.server';
+import { couponsAction, couponsLoader, type CouponCardData } from '~/lib/coupons/page.server';
 import { COUPON_INTENTS, couponViewSearch, NO_COUPONS_MESSAGE, showMore } from '~/lib/coupons/view';
 import { FormAlert } from '~/lib/forms/form-alert';
 import { isSubmitting } from '~/lib/forms/submitting';
@@ -71,6 +72,36 @@ const styles = {
   clipAll: sxRecipe('button', { variant: 'solid', size: 'sm' }, { colorPalette: 'brand' }),
 };
 
+/**
+ * The cards of the grid. A coupon clipped on this page leaves the available list when the data
+ * reloads; until the shopper moves to another view its card stays where it was, reading
+ * 'Clipped' (only a card whose coupon is now among the shopper's clipped ones), so the grid
+ * does not jump under the pointer and the clip is visibly confirmed.
+ */
+function useCardsKeptInPlace(
+  items: CouponCardData[],
+  clippedIds: readonly string[],
+  viewKey: string,
+): CouponCardData[] {
+  const previous = useRef<{ key: string; cards: CouponCardData[] }>({ key: viewKey, cards: items });
+  const fresh = new Map(items.map((c) => [c.offerId, c]));
+  const clipped = new Set(clippedIds);
+  let cards = items;
+  if (previous.current.key === viewKey) {
+    const kept = previous.current.cards.flatMap((c) => {
+      const now = fresh.get(c.offerId);
+      if (now) return [now];
+      return clipped.has(c.offerId) ? [{ ...c, state: 'clipped' as const }] : [];
+    });
+    const keptIds = new Set(kept.map((c) => c.offerId));
+    cards = [...kept, ...items.filter((c) => !keptIds.has(c.offerId))];
+  }
+  useEffect(() => {
+    previous.current = { key: viewKey, cards };
+  });
+  return cards;
+}
+
 export default function DigitalCouponsPage() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -83,6 +114,7 @@ export default function DigitalCouponsPage() {
   const search = params.toString() ? `?${params.toString()}` : '';
   const clippingAll = isSubmitting(navigation, { intent: COUPON_INTENTS.clipAll });
   const more = showMore(view, data.total);
+  const cardsShown = useCardsKeptInPlace(data.items, data.clippedIds, search);
 
   return (
     <div className={styles.page}>
@@ -162,7 +194,7 @@ export default function DigitalCouponsPage() {
         <RedeemedTable items={data.items} sort={data.redeemedSort} search={search} />
       ) : (
         <ul className={styles.grid} aria-label="Coupons">
-          {data.items.map((coupon) => (
+          {cardsShown.map((coupon) => (
             <li key={coupon.offerId}>
               <CouponCard coupon={coupon} signedIn={data.signedIn} now={data.now} search={search} />
             </li>

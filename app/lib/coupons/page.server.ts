@@ -168,6 +168,8 @@ export async function couponsLoader(request: Request, context: AppLoadContext) {
       total,
       hasMore,
       redeemedSort,
+      /** The shopper's clipped coupons (ids), to tell a card that left the list by a clip. */
+      clippedIds: lists.activated.map((o) => o.offerId),
       totals: shopper ? couponTotals({ clipped: lists.activated, redeemed: lists.redeemed }) : null,
       detail: findDetail(lists, url.searchParams.get('offerCode')),
       /** Expiry lines are worked out from this, so server and browser agree. */
