@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { CouponCard } from '~/components/coupons/coupon-card';
+import { CouponCard, useDetailsLinkNavigation } from '~/components/coupons/coupon-card';
 import { CouponDetail } from '~/components/coupons/coupon-detail';
 import { CouponToolbar } from '~/components/coupons/coupon-toolbar';
 import { RedeemedTable } from '~/components/coupons/redeemed-table';
@@ -114,6 +114,7 @@ export default function DigitalCouponsPage() {
   const search = params.toString() ? `?${params.toString()}` : '';
   const clippingAll = isSubmitting(navigation, { intent: COUPON_INTENTS.clipAll });
   const more = showMore(view, data.total);
+  const openDetails = useDetailsLinkNavigation();
   const cardsShown = useCardsKeptInPlace(data.items, data.clippedIds, search);
 
   return (
@@ -193,7 +194,8 @@ export default function DigitalCouponsPage() {
       ) : view.tab === 'redeemed' ? (
         <RedeemedTable items={data.items} sort={data.redeemedSort} search={search} />
       ) : (
-        <ul className={styles.grid} aria-label="Coupons">
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegates clicks of the links inside (keyboard activation of a link is a click)
+        <ul className={styles.grid} aria-label="Coupons" onClick={openDetails}>
           {cardsShown.map((coupon) => (
             <li key={coupon.offerId}>
               <CouponCard coupon={coupon} signedIn={data.signedIn} now={data.now} search={search} />

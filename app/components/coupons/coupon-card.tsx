@@ -1,4 +1,5 @@
-import { Link, useFetcher } from '@remix-run/react';
+import { Link, useFetcher, useNavigate } from '@remix-run/react';
+import type { MouseEvent } from 'react';
 import { useLoginLinkProps } from '~/components/account/login-dialog';
 import { useHydrated } from '~/components/shell/use-hydrated';
 import { loginHref } from '~/lib/accounts/login-href';
@@ -37,11 +38,6 @@ export const couponCardStyles = {
     bg: 'accent.solid',
     color: 'accent.contrast',
   }),
-  imageLink: sx({
-    display: 'block',
-    borderRadius: 'l2',
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
-  }),
   image: sx({ w: '120px', h: '120px', objectFit: 'contain', mt: '2' }),
   brand: sx({ fontWeight: 'bold', fontSize: 'sm', mt: '2', lineClamp: 1 }),
   summary: sx({
@@ -51,10 +47,19 @@ export const couponCardStyles = {
     textDecoration: 'none',
     _hover: { textDecoration: 'underline' },
     _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
+    // The whole card opens the details (one link per card: the image is part of it).
+    _after: { content: '""', position: 'absolute', inset: '0', borderRadius: 'l3' },
   }),
   expiry: sx({ fontSize: 'xs', color: 'fg.muted', mt: 'auto' }),
   urgent: sx({ fontSize: 'xs', color: 'red.700', fontWeight: 'bold', mt: 'auto' }),
-  action: sx({ w: 'full', minH: '10', display: 'flex', alignItems: 'end' }),
+  action: sx({
+    w: 'full',
+    minH: '10',
+    display: 'flex',
+    alignItems: 'end',
+    position: 'relative',
+    zIndex: '1',
+  }),
   form: sx({ w: 'full' }),
   clip: sxRecipe('button', { variant: 'solid', size: 'md' }, { w: 'full', colorPalette: 'brand' }),
   login: sxRecipe(
@@ -65,6 +70,23 @@ export const couponCardStyles = {
   clipped: sxRecipe('button', { variant: 'subtle', size: 'md' }, { w: 'full' }),
 };
 const styles = couponCardStyles;
+
+/**
+ * Click handler for a list of cards: a plain click on a card's details link (`data-details-link`)
+ * becomes an in-app navigation that keeps the scroll position, like a Remix Link, without
+ * rendering a Link component per card.
+ */
+export function useDetailsLinkNavigation() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest?.('a[data-details-link]');
+    if (!(link instanceof HTMLAnchorElement)) return;
+    event.preventDefault();
+    navigate(link.getAttribute('href') ?? '', { preventScrollReset: true });
+  };
+}
 
 /** The query string of the page with `offerCode` set (opens the coupon's details). */
 export function detailsSearch(search: string, offerCode: string): string {
@@ -82,7 +104,7 @@ interface ClipAnswer {
  * A coupon card (spec §2): image, brand, summary, 'Featured' badge, expiry line and the action:
  * 'Log In to Clip' for a guest, 'Clip' for a shopper (a real form post; with JavaScript a
  * fetcher shows 'Clipped' at once and puts 'Clip' back quietly if the clip fails), a disabled
- * 'Clipped' once clipped, nothing once redeemed. The summary and image open the details.
+ * 'Clipped' once clipped, nothing once redeemed. The summary (stretched over the card) opens the details.
  */
 export function CouponCard({
   coupon,
@@ -98,31 +120,24 @@ export function CouponCard({
 }) {
   const line = expiryLine(coupon.offerExpiryDate, now);
   const titleId = `coupon-${coupon.offerId}`;
-  const details = detailsSearch(search, coupon.offerCode || coupon.offerId);
+  const details = `/digital-coupons${detailsSearch(search, coupon.offerCode || coupon.offerId)}`;
   return (
     <article className={styles.card} aria-labelledby={titleId} data-testid="coupon-card">
       {coupon.isPromoted ? <span className={styles.badge}>Featured</span> : null}
-      <Link
-        to={details}
-        preventScrollReset
-        className={styles.imageLink}
-        tabIndex={-1}
-        aria-hidden="true"
-      >
-        <img
-          className={styles.image}
-          src={coupon.offerImage1 || '/images/placeholder.svg'}
-          alt=""
-          width={120}
-          height={120}
-          loading="lazy"
-          decoding="async"
-        />
-      </Link>
+      <img
+        className={styles.image}
+        src={coupon.offerImage1 || '/images/placeholder.svg'}
+        alt=""
+        width={120}
+        height={120}
+        loading="lazy"
+        decoding="async"
+      />
       <p className={styles.brand}>{coupon.brandName}</p>
-      <Link to={details} preventScrollReset className={styles.summary} id={titleId}>
+      {/* A plain link (48 per page): the grid turns its clicks into in-app navigations. */}
+      <a href={details} className={styles.summary} id={titleId} data-details-link="">
         {coupon.offerSummary}
-      </Link>
+      </a>
       {coupon.state !== 'redeemed' && line.text ? (
         <p className={line.urgent ? styles.urgent : styles.expiry}>{line.text}</p>
       ) : null}
@@ -169,7 +184,17 @@ export function CouponAction({
     );
   }
   return (
-    <fetcher.Form method="post" action="/digital-coupons" className={cx(styles.form)}>
+    <form
+      method="post"
+      action="/digital-coupons"
+      className={cx(styles.form)}
+      onSubmit={(event) => {
+        // With JavaScript the card posts through its fetcher (no navigation); without, the
+        // plain form post reloads the same view.
+        event.preventDefault();
+        void fetcher.submit(event.currentTarget);
+      }}
+    >
       <input type="hidden" name="intent" value="clip" />
       <input type="hidden" name="offerId" value={coupon.offerId} />
       <input type="hidden" name="returnTo" value={search} />
@@ -177,6 +202,6 @@ export function CouponAction({
       <button type="submit" className={styles.clip} aria-label={`Clip ${label}`}>
         Clip
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import type { CouponCardData } from '~/lib/coupons/page.server';
 import { NO_PREVIEW_COUPONS_MESSAGE } from '~/lib/coupons/view';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
-import { CouponCard } from './coupon-card';
+import { CouponCard, useDetailsLinkNavigation } from './coupon-card';
 
 /** Preview card width (spec §2). */
 export const PREVIEW_CARD_WIDTH = 200;
@@ -46,6 +46,7 @@ export function CouponPreview({
   signedIn: boolean;
   now: number;
 }) {
+  const openDetails = useDetailsLinkNavigation();
   return (
     <section className={styles.section} aria-labelledby="coupon-preview-title">
       <div className={styles.header}>
@@ -59,8 +60,16 @@ export function CouponPreview({
       {coupons.length === 0 ? (
         <p className={styles.empty}>{NO_PREVIEW_COUPONS_MESSAGE}</p>
       ) : (
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable list must be reachable by keyboard
-        <ul className={styles.track} tabIndex={0} aria-label="Featured digital coupons">
+        // Clicks of the links inside are delegated (keyboard activation of a link is a click).
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+        <ul
+          className={styles.track}
+          // A scrollable list must be reachable by keyboard.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          aria-label="Featured digital coupons"
+          onClick={openDetails}
+        >
           {coupons.map((coupon) => (
             <li key={coupon.offerId} className={styles.item}>
               <CouponCard coupon={coupon} signedIn={signedIn} now={now} search="" />

@@ -315,15 +315,24 @@ interface SortKeys {
   promoted: boolean;
 }
 
+/**
+ * Parsed sort keys per offer object. The brand's list is shared between requests (see
+ * offers.server.ts), so its dates are parsed once, not on every page view.
+ */
+const parsedKeys = new WeakMap<Offer, Omit<SortKeys, 'offer' | 'index'>>();
+
 function keys(offer: Offer, index: number): SortKeys {
-  return {
-    offer,
-    index,
-    expiry: instant(offer.offerExpiryDate),
-    active: instant(offer.offerActiveDate),
-    value: finite(offer.offerValue),
-    promoted: offer.isPromoted === true,
-  };
+  let parsed = parsedKeys.get(offer);
+  if (!parsed) {
+    parsed = {
+      expiry: instant(offer.offerExpiryDate),
+      active: instant(offer.offerActiveDate),
+      value: finite(offer.offerValue),
+      promoted: offer.isPromoted === true,
+    };
+    parsedKeys.set(offer, parsed);
+  }
+  return { offer, index, ...parsed };
 }
 
 /** The last resort of every coupon sort: expiry ascending, then offerId, then input order. */
@@ -449,7 +458,20 @@ const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
 });
 
 /** The Denver calendar day of an instant, as whole days since 1970-01-01. */
+/** Denver days by minute (a day always starts on a minute): formatting is the slow part. */
+const denverDays = new Map<number, number>();
+
 function denverDay(ms: number): number {
+  const minute = Math.floor(ms / 60_000);
+  const known = denverDays.get(minute);
+  if (known !== undefined) return known;
+  if (denverDays.size > 10_000) denverDays.clear();
+  const day = denverDayOf(ms);
+  denverDays.set(minute, day);
+  return day;
+}
+
+function denverDayOf(ms: number): number {
   const parts = DENVER_PARTS.formatToParts(ms);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value);
