@@ -425,3 +425,32 @@ test('logging out returns the coupons page to the Browse tab @nojs', async ({ pa
       .getByRole('link', { name: /^Log In to Clip/ }),
   ).toBeVisible();
 });
+
+test('the home page previews up to 15 coupons and the help page explains them @nojs', async ({
+  page,
+}) => {
+  await page.goto(brandUrl('corner', '/'));
+  const preview = page.getByRole('region', { name: 'Digital Coupons' });
+  const count = await preview.getByTestId('coupon-card').count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThanOrEqual(15);
+  await preview.getByRole('link', { name: 'See all digital coupons' }).click();
+  await expect(page).toHaveURL(brandUrl('corner', COUPONS));
+  await page.getByRole('link', { name: 'How digital coupons work' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('How Digital Coupons Work');
+});
+
+test('scrolling shows the help alert, then Scroll to Top', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await goto(page, 'corner');
+  await waitForHydration(page);
+  // The cookie notice sits at the bottom of the window, over both until it is answered.
+  await page.getByRole('button', { name: 'Got it' }).click();
+  await expect(page.getByTestId('coupon-help-alert')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 500));
+  await expect(page.getByTestId('coupon-help-alert')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Scroll to Top' })).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 1200));
+  await page.getByRole('button', { name: 'Scroll to Top' }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+});
