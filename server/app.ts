@@ -153,6 +153,9 @@ export function createServerApp(opts: ServerAppOptions) {
     next();
   });
 
+  // A guest page in the cache is answered here, with the headers it was stored with.
+  app.use((req, res, next) => pageCache.serveHit(req, res, next));
+
   app.use(
     helmet({
       contentSecurityPolicy: cspDirectives() as never,
@@ -222,7 +225,7 @@ export function createServerApp(opts: ServerAppOptions) {
       return `${generation}.${services.content.version(tenant.sitePath)}`;
     },
   });
-  app.use(pageCache.middleware);
+  app.use(pageCache.capture);
 
   app.all(
     '*',

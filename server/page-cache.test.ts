@@ -27,7 +27,14 @@ async function start(ttlMs = 10_000) {
     res.locals.nonce = `nonce${String(++nonceCounter).padStart(17, '0')}==`;
     next();
   });
-  app.use(cache.middleware);
+  app.use(cache.serveHit);
+  // Stands for the security headers set after the cache's early answer (helmet's CSP).
+  app.use((_req, res, next) => {
+    res.setHeader('Content-Security-Policy', `script-src 'nonce-${res.locals.nonce as string}'`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+  app.use(cache.capture);
   app.get('*', (req, res) => {
     renders++;
     const nonce = (res.locals.renderNonce as string | undefined) ?? res.locals.nonce;
@@ -41,21 +48,25 @@ async function start(ttlMs = 10_000) {
   await new Promise((r) => server.once('listening', r));
   const port = (server.address() as AddressInfo).port;
   const get = (path: string, cookie?: string) =>
-    new Promise<{ status: number; body: string; cache: string }>((resolve, reject) => {
-      http
-        .get({ port, path, headers: cookie ? { cookie } : {} }, (res) => {
-          let body = '';
-          res.on('data', (c) => (body += c));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              body,
-              cache: String(res.headers['x-page-cache']),
-            }),
-          );
-        })
-        .on('error', reject);
-    });
+    new Promise<{ status: number; body: string; cache: string; csp: string; nosniff: string }>(
+      (resolve, reject) => {
+        http
+          .get({ port, path, headers: cookie ? { cookie } : {} }, (res) => {
+            let body = '';
+            res.on('data', (c) => (body += c));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                body,
+                cache: String(res.headers['x-page-cache']),
+                csp: String(res.headers['content-security-policy']),
+                nosniff: String(res.headers['x-content-type-options']),
+              }),
+            );
+          })
+          .on('error', reject);
+      },
+    );
   return { get, renders: () => renders, stats: cache.stats };
 }
 
@@ -75,6 +86,10 @@ describe('page cache', () => {
     expect(nonceB).toMatch(/^nonce\d+==$/);
     expect(nonceA).not.toBe(nonceB);
     expect(b.body).toContain('<p>/posts</p>');
+    // The hit replays the stored headers, its CSP naming the hit's own nonce.
+    expect(a.csp).toBe(`script-src 'nonce-${nonceA}'`);
+    expect(b.csp).toBe(`script-src 'nonce-${nonceB}'`);
+    expect(b.nosniff).toBe('nosniff');
   });
 
   it('keys on the URL and on the guest cookie (home store)', async () => {

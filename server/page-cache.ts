@@ -27,8 +27,28 @@ interface Entry {
   expires: number;
   status: number;
   contentType: string;
-  body: string;
+  /** The body cut at each nonce placeholder (UTF-8 bytes): the nonce goes between the parts. */
+  parts: Buffer[];
+  /**
+   * The response's other headers (security headers, cache control), with the nonce of the
+   * request that rendered it replaced by the placeholder (the CSP names it).
+   */
+  headers: [string, string | string[]][];
 }
+
+/** Headers never replayed from a stored response. */
+const NOT_REPLAYED = new Set([
+  'content-length',
+  'content-type',
+  'content-encoding',
+  'transfer-encoding',
+  'set-cookie',
+  'etag',
+  'x-page-cache',
+  'vary',
+  'connection',
+  'date',
+]);
 
 export function createPageCache(opts: PageCacheOptions) {
   // Same length and alphabet as a base64 nonce of 16 bytes, never produced by the site.
@@ -82,17 +102,50 @@ export function createPageCache(opts: PageCacheOptions) {
     entries.set(key, entry);
   }
 
-  const middleware = (req: Request, res: Response, next: NextFunction) => {
+  /**
+   * Answers from the cache when it can, before the rest of the stack (security headers, static
+   * files, the origin check, Remix): the stored response already carries its headers, so a hit
+   * costs a lookup and one nonce substitution. Put it right after the brand is known.
+   */
+  const serveHit = (req: Request, res: Response, next: NextFunction) => {
+    if (opts.ttlMs <= 0) return next();
+    const key = keyFor(req, res);
+    if (!key) return next();
+    const hit = entries.get(key);
+    if (!hit || hit.expires <= Date.now()) return next();
+    hits++;
+    const nonce = opts.nonceOf(res);
+    for (const [name, value] of hit.headers) {
+      res.setHeader(
+        name,
+        Array.isArray(value)
+          ? value.map((v) => v.replaceAll(placeholder, nonce))
+          : value.replaceAll(placeholder, nonce),
+      );
+    }
+    res.statusCode = hit.status;
+    res.setHeader('Content-Type', hit.contentType);
+    res.setHeader('X-Page-Cache', 'hit');
+    if (req.method === 'HEAD') return void res.end();
+    const nonceBytes = Buffer.from(nonce, 'utf8');
+    const pieces: Buffer[] = [];
+    hit.parts.forEach((part, i) => {
+      if (i > 0) pieces.push(nonceBytes);
+      pieces.push(part);
+    });
+    res.end(Buffer.concat(pieces));
+  };
+
+  /** Renders a miss with the placeholder nonce and keeps the answer when it may be shared. */
+  const capture = (req: Request, res: Response, next: NextFunction) => {
     if (opts.ttlMs <= 0) return next();
     const key = keyFor(req, res);
     if (!key) return next();
     const nonce = opts.nonceOf(res);
     const hit = entries.get(key);
     if (hit && hit.expires > Date.now()) {
-      hits++;
-      res.status(hit.status).type(hit.contentType).set('X-Page-Cache', 'hit');
-      res.send(hit.body.replaceAll(placeholder, nonce));
-      return;
+      // Reached only when serveHit is not installed before.
+      return serveHit(req, res, next);
     }
     misses++;
     res.locals.renderNonce = placeholder;
@@ -123,7 +176,24 @@ export function createPageCache(opts: PageCacheOptions) {
         !res.getHeader('set-cookie') &&
         contentType.startsWith('text/html')
       ) {
-        remember(key, { expires: Date.now() + opts.ttlMs, status: 200, contentType, body });
+        const headers: Entry['headers'] = [];
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (NOT_REPLAYED.has(name) || value === undefined) continue;
+          const text = Array.isArray(value) ? value : String(value);
+          headers.push([
+            name,
+            Array.isArray(text)
+              ? text.map((v) => v.replaceAll(nonce, placeholder))
+              : text.replaceAll(nonce, placeholder),
+          ]);
+        }
+        remember(key, {
+          expires: Date.now() + opts.ttlMs,
+          status: 200,
+          contentType,
+          parts: body.split(placeholder).map((part) => Buffer.from(part, 'utf8')),
+          headers,
+        });
       }
       res.removeHeader('content-length');
       res.set('X-Page-Cache', 'miss');
@@ -133,8 +203,13 @@ export function createPageCache(opts: PageCacheOptions) {
     next();
   };
 
+  /** Both in one place (the hit answered where the miss is rendered). */
+  const middleware = capture;
+
   return {
     middleware,
+    serveHit,
+    capture,
     stats: () => ({ entries: entries.size, hits, misses }),
     clear: () => entries.clear(),
   };
