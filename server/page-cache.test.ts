@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPageCache } from './page-cache';
+import zlib from 'node:zlib';
+import crypto from 'node:crypto';
+import { createPageCache, gzipJoined } from './page-cache';
 
 let servers: http.Server[] = [];
 afterEach(() => {
@@ -124,5 +126,22 @@ describe('page cache', () => {
     await off.get('/');
     await off.get('/');
     expect(off.renders()).toBe(2);
+  });
+});
+
+describe('gzipJoined', () => {
+  it('joins parts compressed ahead of time around a nonce into one valid gzip body', () => {
+    const text = `<html>${'<p>Coupons ü € 🍎</p>'.repeat(3000)}${crypto.randomBytes(2000).toString('hex')}`;
+    const parts = [text.slice(0, 100), text.slice(100, 40_000), text.slice(40_000), ''].map((p) =>
+      Buffer.from(p, 'utf8'),
+    );
+    const deflated = parts.map((p) =>
+      zlib.deflateRawSync(p, { finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+    );
+    const nonce = Buffer.from('AbCdEfGhIjKlMnOpQrStUv==');
+    const gz = gzipJoined(deflated, parts, nonce);
+    const expected = parts.map((p) => p.toString('utf8')).join(nonce.toString());
+    expect(zlib.gunzipSync(gz).toString('utf8')).toBe(expected);
+    expect(gz.length).toBeLessThan(Buffer.byteLength(expected) / 2);
   });
 });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 
 /**
@@ -29,6 +30,8 @@ interface Entry {
   contentType: string;
   /** The body cut at each nonce placeholder (UTF-8 bytes): the nonce goes between the parts. */
   parts: Buffer[];
+  /** Each part compressed on its own as raw deflate ending on a byte boundary (sync flush). */
+  deflated: Buffer[];
   /**
    * The response's other headers (security headers, cache control), with the nonce of the
    * request that rendered it replaced by the placeholder (the CSP names it).
@@ -49,6 +52,43 @@ const NOT_REPLAYED = new Set([
   'connection',
   'date',
 ]);
+
+/** Raw deflate of one piece, flushed to a byte boundary, not final: pieces can be joined. */
+function deflatePiece(data: Buffer): Buffer {
+  return zlib.deflateRawSync(data, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final block with fixed Huffman codes: ends the deflate stream. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/**
+ * A gzip body from parts compressed ahead of time and the nonce compressed now: the parts were
+ * each deflated on their own (no back-reference crosses a joint) and flushed to a byte boundary,
+ * so their concatenation is one valid deflate stream. CRC-32 and length cover the whole text.
+ */
+export function gzipJoined(deflated: Buffer[], parts: Buffer[], nonce: Buffer): Buffer {
+  const nonceDeflated = deflatePiece(nonce);
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  parts.forEach((part, i) => {
+    if (i > 0) {
+      pieces.push(nonceDeflated);
+      crc = zlib.crc32(nonce, crc);
+      size += nonce.length;
+    }
+    pieces.push(deflated[i]);
+    // zlib.crc32 of an empty buffer answers 0, not the running value.
+    if (part.length) crc = zlib.crc32(part, crc);
+    size += part.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  pieces.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(pieces);
+}
 
 export function createPageCache(opts: PageCacheOptions) {
   // Same length and alphabet as a base64 nonce of 16 bytes, never produced by the site.
@@ -128,6 +168,13 @@ export function createPageCache(opts: PageCacheOptions) {
     res.setHeader('X-Page-Cache', 'hit');
     if (req.method === 'HEAD') return void res.end();
     const nonceBytes = Buffer.from(nonce, 'utf8');
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      // Compressed ahead of time; the compression middleware leaves an encoded body alone.
+      res.setHeader('Content-Encoding', 'gzip');
+      res.end(gzipJoined(hit.deflated, hit.parts, nonceBytes));
+      return;
+    }
     const pieces: Buffer[] = [];
     hit.parts.forEach((part, i) => {
       if (i > 0) pieces.push(nonceBytes);
@@ -191,7 +238,10 @@ export function createPageCache(opts: PageCacheOptions) {
           expires: Date.now() + opts.ttlMs,
           status: 200,
           contentType,
-          parts: body.split(placeholder).map((part) => Buffer.from(part, 'utf8')),
+          ...(() => {
+            const parts = body.split(placeholder).map((part) => Buffer.from(part, 'utf8'));
+            return { parts, deflated: parts.map(deflatePiece) };
+          })(),
           headers,
         });
       }
