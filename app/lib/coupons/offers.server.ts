@@ -91,16 +91,33 @@ export async function shopperCoupons(
   context: AppLoadContext,
   frqShopperNo: string,
   options: { signal?: AbortSignal } = {},
-): Promise<OfferLists> {
+): Promise<ShopperLists> {
   const [shared, mine] = await Promise.all([
     brandCoupons(context),
     loyaltyFor(context).getOffers(frqShopperNo, { personalOnly: true, signal: options.signal }),
   ]);
+  const fromShared = mine.available.length === 0;
   return {
     available: availableFor(shared, mine),
     activated: mine.activated,
     redeemed: mine.redeemed,
+    shared: fromShared ? { list: shared, taken: takenIds(mine) } : null,
   };
+}
+
+export interface ShopperLists extends OfferLists {
+  /**
+   * When the available list is the brand's shared list minus the shopper's coupons: that list
+   * and those ids, so a page can sort the shared list once (cached) and filter afterwards.
+   */
+  shared: { list: readonly Offer[]; taken: ReadonlySet<string> } | null;
+}
+
+function takenIds(mine: OfferLists): Set<string> {
+  const taken = new Set<string>();
+  for (const o of mine.activated) taken.add(o.offerId);
+  for (const o of mine.redeemed) taken.add(o.offerId);
+  return taken;
 }
 
 /**
@@ -109,8 +126,6 @@ export async function shopperCoupons(
  */
 export function availableFor(shared: readonly Offer[], mine: OfferLists): Offer[] {
   if (mine.available.length) return mine.available;
-  const taken = new Set<string>();
-  for (const o of mine.activated) taken.add(o.offerId);
-  for (const o of mine.redeemed) taken.add(o.offerId);
+  const taken = takenIds(mine);
   return shared.filter((o) => !taken.has(o.offerId));
 }

@@ -14,7 +14,7 @@ import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { failureMessage, GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import type { Offer, OfferLists } from '~/lib/loyalty/types';
 import { commitSession, getSession } from '~/lib/session.server';
-import { brandCoupons, shopperCoupons } from './offers.server';
+import { brandCoupons, shopperCoupons, type ShopperLists } from './offers.server';
 import {
   couponsOfTab,
   couponTotals,
@@ -107,16 +107,23 @@ async function listsFor(
   context: AppLoadContext,
   frqShopperNo: string | null,
   signal?: AbortSignal,
-): Promise<{ lists: OfferLists; loadError: string | null }> {
+): Promise<{ lists: ShopperLists; loadError: string | null }> {
   try {
-    const lists = frqShopperNo
-      ? await shopperCoupons(context, frqShopperNo, { signal })
-      : { ...EMPTY, available: (await brandCoupons(context)).slice() };
+    if (frqShopperNo) {
+      return { lists: await shopperCoupons(context, frqShopperNo, { signal }), loadError: null };
+    }
+    // A guest's list is the shared one itself (frozen: its sorts are cached).
+    const shared = await brandCoupons(context);
+    const lists: ShopperLists = {
+      ...EMPTY,
+      available: shared as Offer[],
+      shared: { list: shared, taken: new Set() },
+    };
     return { lists, loadError: null };
   } catch (error) {
     if (signal?.aborted) throw error;
     logger.warn({ err: error }, 'coupons unavailable');
-    return { lists: EMPTY, loadError: GENERIC_FAILURE_MESSAGE };
+    return { lists: { ...EMPTY, shared: null }, loadError: GENERIC_FAILURE_MESSAGE };
   }
 }
 
@@ -130,7 +137,6 @@ export async function couponsLoader(request: Request, context: AppLoadContext) {
     request.signal,
   );
   const tabList = couponsOfTab(lists, view.tab);
-  const matching = filterCoupons(tabList, view);
   const redeemedSort = parseRedeemedSort(
     url.searchParams.get('rsort'),
     url.searchParams.get('rdir'),
@@ -143,10 +149,20 @@ export async function couponsLoader(request: Request, context: AppLoadContext) {
   let hasMore = false;
   if (view.tab === 'redeemed') {
     // The redeemed table has no paging (spec §2); it sorts by its own columns.
-    items = sortRedeemed(matching, redeemedSort).map((o) => cardData(o, 'redeemed'));
+    items = sortRedeemed(filterCoupons(tabList, view), redeemedSort).map((o) =>
+      cardData(o, 'redeemed'),
+    );
     total = items.length;
   } else {
-    const page = pageOfCoupons(sortCoupons(matching, view.sort), view);
+    // The available tab sorts the brand's shared list (sorted once per sort, cached) and then
+    // filters it: the same order as sorting the filtered list, without sorting per request.
+    const base = view.tab === 'available' ? lists.shared : null;
+    const sorted = base
+      ? filterCoupons(sortCoupons(base.list, view.sort), view).filter(
+          (o) => !base.taken.has(o.offerId),
+        )
+      : sortCoupons(filterCoupons(tabList, view), view.sort);
+    const page = pageOfCoupons(sorted, view);
     items = page.items.map((o) => cardData(o, view.tab));
     total = page.total;
     hasMore = page.hasMore;

@@ -219,6 +219,17 @@ export function couponsOfTab(
 // Filter, search, sort, page
 
 /** Key of a category or brand name: trimmed, inner spaces collapsed, lower case. */
+/** Category and brand keys per offer object (the shared list's offers are reused). */
+const offerNameKeys = new WeakMap<Offer, { category: string; brand: string }>();
+function offerKeys(offer: Offer) {
+  let known = offerNameKeys.get(offer);
+  if (!known) {
+    known = { category: nameKey(offer.categoryName), brand: nameKey(offer.brandName) };
+    offerNameKeys.set(offer, known);
+  }
+  return known;
+}
+
 function nameKey(value: string | null | undefined): string {
   return (value ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
 }
@@ -265,8 +276,8 @@ export function filterCoupons(
   const words = searchWords(view.q ?? '');
   return list.filter(
     (o) =>
-      (!category || nameKey(o.categoryName) === category) &&
-      (!brand || nameKey(o.brandName) === brand) &&
+      (!category || offerKeys(o).category === category) &&
+      (!brand || offerKeys(o).brand === brand) &&
       (words.length === 0 || words.every((w) => haystack(o).includes(w))),
   );
 }
@@ -332,7 +343,14 @@ function keys(offer: Offer, index: number): SortKeys {
     };
     parsedKeys.set(offer, parsed);
   }
-  return { offer, index, ...parsed };
+  return {
+    offer,
+    index,
+    expiry: parsed.expiry,
+    active: parsed.active,
+    value: parsed.value,
+    promoted: parsed.promoted,
+  };
 }
 
 /** The last resort of every coupon sort: expiry ascending, then offerId, then input order. */
@@ -360,11 +378,24 @@ const COUPON_COMPARATORS: Record<CouponSort, (a: SortKeys, b: SortKeys) => numbe
  */
 export function sortCoupons(list: readonly Offer[], sort: CouponSort): Offer[] {
   const compare = COUPON_COMPARATORS[sort] ?? COUPON_COMPARATORS.featured;
-  return list
+  // A frozen list (the brand's shared list) is sorted once per sort and the result reused.
+  const frozen = Object.isFrozen(list);
+  const known = frozen ? sortedLists.get(list)?.get(compare) : undefined;
+  if (known) return known;
+  const sorted = list
     .map(keys)
     .sort(compare)
     .map((k) => k.offer);
+  if (frozen) {
+    Object.freeze(sorted);
+    let bySort = sortedLists.get(list);
+    if (!bySort) sortedLists.set(list, (bySort = new Map()));
+    bySort.set(compare, sorted);
+  }
+  return sorted;
 }
+
+const sortedLists = new WeakMap<readonly Offer[], Map<unknown, Offer[]>>();
 
 export interface CouponPage {
   /** The first `show` coupons. */
@@ -428,7 +459,7 @@ export function facets(
   selected: Pick<CouponView, 'category' | 'brand'> = { category: null, brand: null },
 ): CouponFacets {
   const category = nameKey(selected.category);
-  const inCategory = category ? list.filter((o) => nameKey(o.categoryName) === category) : list;
+  const inCategory = category ? list.filter((o) => offerKeys(o).category === category) : list;
   return {
     categories: countNames(
       list.map((o) => o.categoryName),
