@@ -42,6 +42,9 @@ export const pages: BenchPage[] = [
   { name: 'home, rendered', path: '/', headers: UNCACHED },
   // Issue 5: the brand has ~600 coupons, 48 shown.
   { name: 'coupons, guest', path: '/digital-coupons' },
+  // The same page rendered for every request without the shopper's personal call: what the
+  // rendering alone costs.
+  { name: 'coupons, rendered', path: '/digital-coupons', headers: UNCACHED },
   {
     name: 'coupons, signed in',
     path: '/digital-coupons',
