@@ -38,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let coupons: PrintedCoupon[] | null = null;
   try {
     const { activated } = await loyaltyFor(context).getOffers(shopper.frqShopperNo, {
+      personalOnly: true,
       signal: request.signal,
     });
     coupons = sortCoupons(activated, 'expiration').map((o) => ({
