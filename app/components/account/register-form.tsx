@@ -13,6 +13,7 @@ import {
   SelectField,
   SubmitButton,
   useScrollToFirstError,
+  type ChoiceOption,
   type FieldMeta,
 } from '~/lib/forms/components';
 import { registerSchema, type RegisterFlags } from '~/lib/forms/schemas';
@@ -21,11 +22,6 @@ import { DocumentDialog } from './document-dialog';
 import { WaitDialog, WAIT_MESSAGES } from './wait-dialog';
 
 export const REGISTER_FORM_ID = 'register';
-
-export interface ChoiceOption {
-  value: string;
-  label: string;
-}
 
 export interface RegisterDocument {
   title: string;

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import type { CouponCardData } from '~/lib/coupons/page.server';
 import { nextRedeemedSort, REDEEMED_COLUMNS, type RedeemedSort } from '~/lib/coupons/view';
 import { formatCurrency } from '~/lib/format';
+import { formatDate } from '~/lib/text';
 import { sx } from '~/lib/theme/static-css';
 
 /** Below this width the table becomes a stacked list (spec §2, §9). */
@@ -43,19 +44,6 @@ const styles = {
   caption: sx({ srOnly: true }),
 };
 
-const DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'America/Denver',
-});
-
-/** Last Redeemed as a date (Denver time, spec accounts §9). */
-export function formatRedeemedDate(value: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
-}
-
 function cell(coupon: CouponCardData, column: (typeof REDEEMED_COLUMNS)[number]['column']) {
   switch (column) {
     case 'brandName':
@@ -65,7 +53,7 @@ function cell(coupon: CouponCardData, column: (typeof REDEEMED_COLUMNS)[number][
     case 'timesRedeemed':
       return String(coupon.timesRedeemed);
     case 'lastRedeemed':
-      return formatRedeemedDate(coupon.lastRedeemed);
+      return formatDate(coupon.lastRedeemed);
     case 'offerValue':
       return formatCurrency(coupon.offerValue);
   }

@@ -18,6 +18,7 @@ import {
   type AccountValues,
 } from '~/lib/forms/schemas';
 import { visibleLocations } from '~/lib/layout.server';
+import { rewardChoices, storeChoices } from '~/lib/accounts/choices.server';
 import { logger } from '~/lib/logger.server';
 import { changedFields, isChoosable } from '~/lib/loyalty/client.server';
 import { loyaltyFor } from '~/lib/loyalty/context.server';
@@ -28,10 +29,9 @@ import {
   LoyaltyErrorCode,
   PASSWORD_UPDATE_FAILED_MESSAGE,
 } from '~/lib/loyalty/errors';
-import type { Customer, CustomerChanges, RewardSubscription } from '~/lib/loyalty/types';
+import type { Customer, CustomerChanges } from '~/lib/loyalty/types';
 import { retryAfterHeaders, TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/security/rate-limit.server';
 import { commitSession, getSession, type AppSession } from '~/lib/session.server';
-import type { Tenant } from '~/lib/tenant/schema';
 
 /**
  * The shopper account page /account (spec accounts-loyalty §2 "Account page", §4, §5, §8).
@@ -70,29 +70,9 @@ export interface AccountView {
   hasPassword: boolean;
 }
 
-export interface Choice {
-  value: string;
-  label: string;
-}
-
-/** Stores a shopper may pick (visible ones not hidden from store selectors). */
-function storeChoices(context: AppLoadContext): Choice[] {
-  return visibleLocations(context)
-    .filter((l) => !l.hiddenInStoreSelector)
-    .map((l) => ({ value: l.storeNumber, label: l.name }));
-}
-
 /** Spec §2: the Home Store card only when the retailer has more than one location. */
 function hasHomeStoreCard(context: AppLoadContext): boolean {
   return visibleLocations(context).length > 1;
-}
-
-/** Spec §9: 'Fuel Rewards' is relabelled per brand (available at specific locations only). */
-export function rewardLabel(tenant: Pick<Tenant, 'rewards'>, name: string | null): string {
-  const label = name ?? '';
-  return label === 'Fuel Rewards' && tenant.rewards.fuelRewardsLabel
-    ? tenant.rewards.fuelRewardsLabel
-    : label;
 }
 
 /** The rows of this brand's page, in page order (spec §2). */
@@ -147,18 +127,6 @@ async function signOutToLogin(session: AppSession, context: AppLoadContext) {
   return redirect('/login', { headers: { 'Set-Cookie': await commitSession(session, context) } });
 }
 
-/** The reward options of the card: only with the brand's flag and more than one option. */
-async function rewardOptions(context: AppLoadContext): Promise<RewardSubscription[]> {
-  if (!context.tenant.rewards.rewardChoice) return [];
-  try {
-    return await loyaltyFor(context).getRewardSubscriptions();
-  } catch (error) {
-    // Spec §8: a failing rewards fetch is not shown; the card is simply left out.
-    logger.warn({ err: error }, 'account page: reward options unavailable');
-    return [];
-  }
-}
-
 /**
  * The page's data. A guest goes to /login; a shopper whose record no longer exists is signed out
  * and goes to /login; an unreachable loyalty service degrades to the red alert without rows.
@@ -178,7 +146,7 @@ export async function accountLoader(request: Request, context: AppLoadContext) {
         (value) => ({ ok: true as const, value }),
         (error: unknown) => ({ ok: false as const, error }),
       ),
-    rewardOptions(context),
+    rewardChoices(context),
   ]);
   if (record.ok) {
     if (!record.value) throw await signOutToLogin(session, context);
@@ -206,18 +174,10 @@ export async function accountLoader(request: Request, context: AppLoadContext) {
     },
     /** The Home Store card's choices; null when the brand has a single location. */
     stores: hasHomeStoreCard(context) ? stores : null,
-    /** The reward-choice card; null when it is not shown. */
+    /** The reward-choice card (more than one option); null when it is not shown. */
     rewards:
-      customer && rewards.length > 1
-        ? {
-            programName: tenant.rewards.programName,
-            options: rewards.map(
-              (r): Choice => ({
-                value: r.rewardSubscriptionId,
-                label: rewardLabel(tenant, r.rewardSubscriptionName),
-              }),
-            ),
-          }
+      customer && rewards.length
+        ? { programName: tenant.rewards.programName, options: rewards }
         : null,
     /** Latest birth date (today), computed once so server and browser agree. */
     today: isoDate(new Date()),

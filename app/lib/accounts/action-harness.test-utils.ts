@@ -4,7 +4,7 @@
  * check) in a temporary folder, and a cookie jar per "browser". No mock of our own service.
  *
  *   const h = await startActionHarness();           // in beforeAll (≈5 s: seeds the demo brands)
- *   const browser = h.browser('lins');
+ *   const browser = h.browser(site);                // a demo tenant's sitePath
  *   const res = await browser.call(action, '/register', { firstName: 'Ann', ... });
  *   expect(res.status).toBe(302);
  *   await h.close();                                // in afterAll

@@ -2,6 +2,8 @@ import { parseWithZod } from '@conform-to/zod';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import { afterLoginTarget } from '~/lib/accounts/login.server';
+import { accountDocument } from '~/lib/accounts/documents.server';
+import { rewardChoices, storeChoices, type Choice } from '~/lib/accounts/choices.server';
 import { getShopper, signIn } from '~/lib/accounts/session-user.server';
 import { termsState } from '~/lib/accounts/terms.server';
 import { formFailure } from '~/lib/forms/reply.server';
@@ -11,7 +13,7 @@ import { visibleLocations } from '~/lib/layout.server';
 import { logger } from '~/lib/logger.server';
 import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { failureMessage } from '~/lib/loyalty/errors';
-import type { CustomerChanges, RewardSubscription } from '~/lib/loyalty/types';
+import type { CustomerChanges } from '~/lib/loyalty/types';
 import {
   FORM_STARTED_FIELD,
   HONEYPOT_FIELD,
@@ -33,16 +35,6 @@ export const REGISTER_INTENT = 'register';
 /** Shown on /login when the account was made but the automatic login did not go through. */
 export const ACCOUNT_CREATED_LOG_IN_MESSAGE = 'Your account has been created. Please log in.';
 
-export interface ChoiceOption {
-  value: string;
-  label: string;
-}
-
-export interface DocumentData {
-  title: string;
-  html: string;
-}
-
 /** The brand-dependent part of the form, built the same way by the loader and the action. */
 interface RegisterOptions {
   flags: Required<
@@ -58,46 +50,20 @@ interface RegisterOptions {
       | 'rewardIds'
     >
   > & { maxBirthDate: string };
-  stores: ChoiceOption[];
-  rewards: ChoiceOption[];
+  stores: Choice[];
+  rewards: Choice[];
   /** The saved store when the page has no selector: the single location, else '0' (none). */
   defaultStore: string;
-}
-
-/** A reward's name as the brand shows it ('Fuel Rewards' may be relabelled, spec §9). */
-function rewardLabel(context: AppLoadContext, reward: RewardSubscription): string {
-  const fuel = context.tenant.rewards.fuelRewardsLabel;
-  return fuel && reward.rewardSubscriptionName === 'Fuel Rewards'
-    ? fuel
-    : reward.rewardSubscriptionName || `Reward ${reward.rewardSubscriptionId}`;
-}
-
-/**
- * The reward options the radio group offers: only for a brand with reward choice and when the
- * service names more than one; a failure to load them hides the group (spec §8).
- */
-async function rewardOptions(context: AppLoadContext): Promise<ChoiceOption[]> {
-  if (!context.tenant.rewards.rewardChoice) return [];
-  try {
-    const rewards = await loyaltyFor(context).getRewardSubscriptions();
-    const options = rewards
-      .filter((r) => /^\d{1,9}$/.test(r.rewardSubscriptionId))
-      .map((r) => ({ value: r.rewardSubscriptionId, label: rewardLabel(context, r) }));
-    return options.length > 1 ? options : [];
-  } catch (error) {
-    logger.warn({ err: error }, 'reward subscriptions unavailable at registration');
-    return [];
-  }
 }
 
 async function registerOptions(context: AppLoadContext): Promise<RegisterOptions> {
   const { registration } = context.tenant;
   const locations = visibleLocations(context);
-  const selectable = locations.filter((l) => !l.hiddenInStoreSelector);
+  const selectable = storeChoices(context);
   // The selector shows only for a brand with more than one location (spec §2); a single
   // location is the shopper's store without asking (spec §9).
   const storeRequired = locations.length > 1 && selectable.length > 0;
-  const rewards = await rewardOptions(context);
+  const rewards = await rewardChoices(context);
   return {
     flags: {
       addressHidden: registration.addressHidden,
@@ -107,24 +73,13 @@ async function registerOptions(context: AppLoadContext): Promise<RegisterOptions
       storeRequired,
       minBirthDate: MIN_BIRTH_DATE,
       maxBirthDate: isoDate(new Date()),
-      storeNumbers: storeRequired ? selectable.map((l) => l.storeNumber) : [],
+      storeNumbers: storeRequired ? selectable.map((l) => l.value) : [],
       rewardIds: rewards.map((r) => r.value),
     },
-    stores: storeRequired ? selectable.map((l) => ({ value: l.storeNumber, label: l.name })) : [],
+    stores: storeRequired ? selectable : [],
     rewards,
     defaultStore: locations.length === 1 ? locations[0].storeNumber : '0',
   };
-}
-
-function documentOf(context: AppLoadContext, slug: string): DocumentData | null {
-  try {
-    const doc = context.services.content.layout(context.tenant.sitePath, slug);
-    return doc?.html ? { title: doc.title || '', html: doc.html } : null;
-  } catch (error) {
-    // Spec §8: a failure to load the terms at registration is ignored (the links still work).
-    logger.warn({ err: error, slug }, 'registration document unavailable');
-    return null;
-  }
 }
 
 /**
@@ -155,8 +110,8 @@ export async function registerLoader(request: Request, context: AppLoadContext) 
     rewards: options.rewards,
     birthdayHint: tenant.registration.birthdayHint ?? null,
     programName: tenant.rewards.programName,
-    terms: documentOf(context, 'account-terms'),
-    privacy: documentOf(context, 'account-privacy'),
+    terms: accountDocument(context, 'terms'),
+    privacy: accountDocument(context, 'privacy'),
     botCheck: publicBotCheckFields(context),
   };
 }
