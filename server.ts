@@ -10,14 +10,14 @@ import type { ServerBuild } from '@remix-run/node';
 import { createContentService } from '~/lib/content/content.server';
 import type { AppServices } from '~/lib/context.server';
 import { EnvError, parseEnv, type Env } from '~/lib/env.server';
-import { logger } from '~/lib/logger.server';
-import { createAccountServices } from '~/lib/accounts/services.server';
+import { logger } from '@common/logger.server';
+import { createAccountServices } from '~/lib/services.server';
 import {
   assertBotCheckConfigured,
   BotCheckConfigError,
   botCheckProblem,
 } from '~/lib/security/bot-check.server';
-import { createSessionStorages } from '~/lib/session.server';
+import { createSessionStorages } from '~/lib/session/session.server';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import { createServerApp } from './server/app';

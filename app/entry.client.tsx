@@ -3,7 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { EMOTION_KEY, NonceContext, SsrStylesContext, type SsrStyle } from '~/lib/emotion';
+import { EMOTION_KEY, NonceContext, SsrStylesContext, type SsrStyle } from '~/lib/theme/emotion';
 
 // Read what the server sent before emotion or React touch the DOM.
 const ssrStyles: SsrStyle[] = Array.from(

@@ -5,8 +5,8 @@ import createEmotionServer from '@emotion/server/create-instance';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { EMOTION_KEY, INSERTION_META, NonceContext } from '~/lib/emotion';
-import { logger } from '~/lib/logger.server';
+import { EMOTION_KEY, INSERTION_META, NonceContext } from '~/lib/theme/emotion';
+import { logger } from '@common/logger.server';
 
 /** A slow secondary part of a page gives up after this long and renders its fallback. */
 export const streamTimeout = 5000;

@@ -10,14 +10,14 @@ import {
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { ErrorView } from '~/components/error-view';
-import { SiteShell } from '~/components/shell/site-shell';
-import { EmotionStyles, useNonce } from '~/lib/emotion';
+import { ErrorView } from '~/shell/error-view';
+import { SiteShell } from '~/shell/site-shell';
+import { EmotionStyles, useNonce } from '~/lib/theme/emotion';
 import { normalizeError } from '~/lib/errors';
-import { loadLayout, resolveHomeStore } from '~/lib/layout.server';
-import { shopperFromSession } from '~/lib/accounts/session-user.server';
-import { getSession } from '~/lib/session.server';
-import { useRootData } from '~/lib/root-data';
+import { loadLayout, resolveHomeStore } from '~/shell/layout.server';
+import { shopperFromSession } from '~/lib/session/shopper.server';
+import { getSession } from '~/lib/session/session.server';
+import { useRootData } from '~/shell/root-data';
 import { publicTenant } from '~/lib/tenant/public.server';
 import { getSystem } from '~/lib/theme/system';
 import { themeHref } from '~/lib/theme/theme-css.server';

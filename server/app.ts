@@ -6,7 +6,7 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { AppContext, AppServices } from '~/lib/context.server';
-import { logger } from '~/lib/logger.server';
+import { logger } from '@common/logger.server';
 import { redirectFor } from '~/lib/redirects';
 import { publicBotCheck } from '~/lib/security/bot-check.server';
 import type { Tenant } from '~/lib/tenant/schema';

@@ -1,8 +1,8 @@
 import type { ContentService } from '~/lib/content/content.server';
-import type { AccountServices } from '~/lib/accounts/services.server';
+import type { AccountServices } from './services.server';
 import type { Env } from '~/lib/env.server';
 import type { EmbeddedLoyalty } from '~/lib/loyalty/credentials.server';
-import type { SessionStorages } from '~/lib/session.server';
+import type { SessionStorages } from '~/lib/session/session.server';
 import type { Tenant } from '~/lib/tenant/schema';
 
 /** Process-wide services, built once in server.ts (or by a test) and shared by every request. */

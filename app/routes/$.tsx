@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { PostBody } from '~/components/content/post-body';
+import { PostBody } from '~/content/post-body';
 import { notFound } from '~/lib/errors.server';
 import { pageMeta } from '~/lib/meta';
 import { sx, sxRecipe } from '~/lib/theme/static-css';

@@ -12,14 +12,14 @@ import {
   DataPreferencesCard,
   LogOutForm,
   RewardChoiceCard,
-} from '~/components/account/account-cards';
+} from '~/accounts/account-cards';
 import {
   AccountRow,
   accountStyles as styles,
   editLinkId,
   Empty,
   rowFormId,
-} from '~/components/account/account-row';
+} from '~/accounts/account-row';
 import {
   AddressForm,
   BirthdayForm,
@@ -31,10 +31,10 @@ import {
   SecondaryPhoneForm,
   StoreForm,
   type RowEditProps,
-} from '~/components/account/account-row-forms';
-import { WAIT_MESSAGES, WaitDialog } from '~/components/account/wait-dialog';
-import { useHydrated } from '~/components/shell/use-hydrated';
-import { accountAction, accountLoader } from '~/lib/accounts/account.server';
+} from '~/accounts/account-row-forms';
+import { WAIT_MESSAGES, WaitDialog } from '~/accounts/wait-dialog';
+import { useHydrated } from '~/lib/ui/use-hydrated';
+import { accountAction, accountLoader } from '~/accounts/account.server';
 import { FormAlert, isSubmitting } from '~/lib/forms/components';
 import { scrollToFirstError } from '~/lib/forms/scroll-to-error';
 import { formatDateUS } from '~/lib/forms/fields';

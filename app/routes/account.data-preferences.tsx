@@ -8,18 +8,18 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { accountPageStyles as styles } from '~/components/account/account-page-styles';
-import { WAIT_MESSAGES, WaitDialog } from '~/components/account/wait-dialog';
-import { useHydrated } from '~/components/shell/use-hydrated';
-import { requireShopper, signOut } from '~/lib/accounts/session-user.server';
+import { accountPageStyles as styles } from '~/accounts/account-page-styles';
+import { WAIT_MESSAGES, WaitDialog } from '~/accounts/wait-dialog';
+import { useHydrated } from '~/lib/ui/use-hydrated';
+import { requireShopper, signOut } from '~/lib/session/shopper.server';
 import { CheckboxField, FormAlert, isSubmitting, SubmitButton } from '~/lib/forms/components';
 import { formFailure } from '~/lib/forms/reply.server';
 import { dataPreferencesSchema } from '~/lib/forms/schemas';
-import { logger } from '~/lib/logger.server';
+import { logger } from '@common/logger.server';
 import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { GENERIC_FAILURE_MESSAGE, LoyaltyError } from '~/lib/loyalty/errors';
 import { pageMeta } from '~/lib/meta';
-import { commitSession, getSession } from '~/lib/session.server';
+import { commitSession, getSession } from '~/lib/session/session.server';
 
 /** Shown after saving (the spec names no text). */
 export const DATA_PREFERENCES_SAVED = 'Your data preferences have been updated.';

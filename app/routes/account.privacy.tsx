@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { accountPageStyles as styles } from '~/components/account/account-page-styles';
-import { PostBody } from '~/components/content/post-body';
-import { accountDocument } from '~/lib/accounts/documents.server';
+import { accountPageStyles as styles } from '~/accounts/account-page-styles';
+import { PostBody } from '~/content/post-body';
+import { accountDocument } from '~/accounts/documents.server';
 import { pageMeta } from '~/lib/meta';
 
 /** The rewards privacy policy (content), open to everyone: registration links to it. */

@@ -8,20 +8,20 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { accountPageStyles as styles } from '~/components/account/account-page-styles';
-import { WAIT_MESSAGES, WaitDialog } from '~/components/account/wait-dialog';
-import { PostBody } from '~/components/content/post-body';
-import { useHydrated } from '~/components/shell/use-hydrated';
-import { accountDocument } from '~/lib/accounts/documents.server';
-import { requireShopper, updateShopper } from '~/lib/accounts/session-user.server';
-import { termsFailureMessage, termsState, type TermsState } from '~/lib/accounts/terms.server';
+import { accountPageStyles as styles } from '~/accounts/account-page-styles';
+import { WAIT_MESSAGES, WaitDialog } from '~/accounts/wait-dialog';
+import { PostBody } from '~/content/post-body';
+import { useHydrated } from '~/lib/ui/use-hydrated';
+import { accountDocument } from '~/accounts/documents.server';
+import { requireShopper, updateShopper } from '~/lib/session/shopper.server';
+import { termsFailureMessage, termsState, type TermsState } from '~/accounts/terms.server';
 import { CheckboxField, FormAlert, isSubmitting, SubmitButton } from '~/lib/forms/components';
 import { formFailure } from '~/lib/forms/reply.server';
 import { termsSchema } from '~/lib/forms/schemas';
-import { logger } from '~/lib/logger.server';
+import { logger } from '@common/logger.server';
 import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { pageMeta } from '~/lib/meta';
-import { commitSession, getSession } from '~/lib/session.server';
+import { commitSession, getSession } from '~/lib/session/session.server';
 
 /** Shown after the shopper accepted the current terms (the spec names no text). */
 export const TERMS_ACCEPTED_NOTICE = 'Thank you. Your acceptance of the terms has been recorded.';

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { CouponCard, useDetailsLinkNavigation } from '~/components/coupons/coupon-card';
-import { CouponDetail } from '~/components/coupons/coupon-detail';
-import { CouponToolbar } from '~/components/coupons/coupon-toolbar';
-import { RedeemedTable } from '~/components/coupons/redeemed-table';
-import { CouponScrollHelpers } from '~/components/coupons/scroll-helpers';
-import { useHydrated } from '~/components/shell/use-hydrated';
-import { couponsAction, couponsLoader, type CouponCardData } from '~/lib/coupons/page.server';
-import { COUPON_INTENTS, couponViewSearch, NO_COUPONS_MESSAGE, showMore } from '~/lib/coupons/view';
+import { CouponCard, useDetailsLinkNavigation } from '~/coupons/coupon-card';
+import { CouponDetail } from '~/coupons/coupon-detail';
+import { CouponToolbar } from '~/coupons/coupon-toolbar';
+import { RedeemedTable } from '~/coupons/redeemed-table';
+import { CouponScrollHelpers } from '~/coupons/scroll-helpers';
+import { useHydrated } from '~/lib/ui/use-hydrated';
+import { couponsAction, couponsLoader, type CouponCardData } from '~/coupons/page.server';
+import { COUPON_INTENTS, couponViewSearch, NO_COUPONS_MESSAGE, showMore } from '~/coupons/view';
 import { FormAlert } from '~/lib/forms/form-alert';
 import { isSubmitting } from '~/lib/forms/submitting';
-import { formatCurrency } from '~/lib/format';
+import { formatCurrency } from '~/lib/money';
 import { pageMeta } from '~/lib/meta';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startActionHarness, type ActionHarness } from '~/lib/accounts/action-harness.test-utils';
-import { shopperFromSession } from '~/lib/accounts/session-user.server';
-import { sortCoupons } from '~/lib/coupons/view';
+import { startActionHarness, type ActionHarness } from '@test/action-harness';
+import { shopperFromSession } from '~/lib/session/shopper.server';
+import { sortCoupons } from '~/coupons/view';
 import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { GENERIC_FAILURE_MESSAGE, LoyaltyUnavailableError } from '~/lib/loyalty/errors';
 import { action as loginAction } from '~/routes/login';
-import { DEMO_SHOPPERS } from '../../services/loyalty/credentials';
+import { DEMO_SHOPPERS } from '@test/demo';
 import { loader } from './digital-coupons.print';
 
 /** /digital-coupons/print against the reference loyalty service (demo brand lins). */

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { visibleLocations } from '~/lib/layout.server';
-import { safeRedirect } from '~/lib/safe-redirect';
-import { commitSession, getSession } from '~/lib/session.server';
+import { visibleLocations } from '~/shell/layout.server';
+import { safeRedirect } from '~/lib/security/safe-redirect';
+import { commitSession, getSession } from '~/lib/session/session.server';
 
 /**
  * Chooses the home store for this visit (a plain form post, so it works without JavaScript).

@@ -5,8 +5,8 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { loginAction, redirectIfSignedIn } from '~/lib/accounts/login.server';
-import { CLIP_LOGIN_MESSAGE } from '~/lib/accounts/messages';
+import { loginAction, redirectIfSignedIn } from '~/accounts/login.server';
+import { CLIP_LOGIN_MESSAGE } from '~/accounts/messages';
 import { isSubmitting } from '~/lib/forms/components';
 import { LOGIN_INTENTS } from '~/lib/forms/schemas';
 import {
@@ -14,10 +14,10 @@ import {
   LoginPanes,
   loginPaneStyles,
   type LoginPane,
-} from '~/components/account/login-panes';
+} from '~/accounts/login-panes';
 import { pageMeta } from '~/lib/meta';
-import { safeRedirect } from '~/lib/safe-redirect';
-import { commitSession, getSession } from '~/lib/session.server';
+import { safeRedirect } from '~/lib/security/safe-redirect';
+import { commitSession, getSession } from '~/lib/session/session.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, context);

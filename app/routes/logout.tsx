@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { signOut } from '~/lib/accounts/session-user.server';
-import { commitSession, getSession } from '~/lib/session.server';
+import { signOut } from '~/lib/session/shopper.server';
+import { commitSession, getSession } from '~/lib/session/session.server';
 
 /** Logging out is a form post (a GET link could be triggered by any page); it clears the shopper. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { PostBody } from '~/components/content/post-body';
+import { PostBody } from '~/content/post-body';
 import { notFound } from '~/lib/errors.server';
 import { pageMeta } from '~/lib/meta';
-import { categoryLabel, formatDate } from '~/lib/text';
+import { categoryLabel, formatDate } from '~/lib/dates';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 const styles = {

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { PostList } from '~/components/content/post-list';
+import { PostList } from '~/content/post-list';
 import { notFound } from '~/lib/errors.server';
 import { pageMeta } from '~/lib/meta';
-import { postListPage } from '~/lib/posts.server';
-import { categoryLabel } from '~/lib/text';
+import { postListPage } from '~/content/posts.server';
+import { categoryLabel } from '~/lib/dates';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { PostList } from '~/components/content/post-list';
+import { PostList } from '~/content/post-list';
 import { pageMeta } from '~/lib/meta';
-import { postListPage } from '~/lib/posts.server';
+import { postListPage } from '~/content/posts.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

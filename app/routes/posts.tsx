@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
-import { CategoriesNav } from '~/components/content/categories-nav';
+import { CategoriesNav } from '~/content/categories-nav';
 import { sx } from '~/lib/theme/static-css';
 
 const styles = {

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { RegisterForm } from '~/components/account/register-form';
-import { registerAction, registerLoader } from '~/lib/accounts/register.server';
+import { RegisterForm } from '~/accounts/register-form';
+import { registerAction, registerLoader } from '~/accounts/register.server';
 import { isSubmitting } from '~/lib/forms/components';
 import { pageMeta } from '~/lib/meta';
-import { useRootData } from '~/lib/root-data';
-import { authCardStyles } from '~/components/account/auth-card-styles';
+import { useRootData } from '~/shell/root-data';
+import { authCardStyles } from '~/accounts/auth-card-styles';
 import { sx } from '~/lib/theme/static-css';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

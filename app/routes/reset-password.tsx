@@ -9,8 +9,8 @@ import {
   useLocation,
   useNavigation,
 } from '@remix-run/react';
-import { RESET_EXPIRED_MESSAGE, RESET_RESENT_MESSAGE } from '~/lib/accounts/messages';
-import { resetPasswordAction, resetPasswordLoader } from '~/lib/accounts/reset-password.server';
+import { RESET_EXPIRED_MESSAGE, RESET_RESENT_MESSAGE } from '~/accounts/messages';
+import { resetPasswordAction, resetPasswordLoader } from '~/accounts/reset-password.server';
 import {
   FormAlert,
   isSubmitting,
@@ -19,7 +19,7 @@ import {
   useScrollToFirstError,
 } from '~/lib/forms/components';
 import { RESET_PASSWORD_INTENTS, resetPasswordSchema } from '~/lib/forms/schemas';
-import { authCardStyles } from '~/components/account/auth-card-styles';
+import { authCardStyles } from '~/accounts/auth-card-styles';
 import { pageMeta } from '~/lib/meta';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { SearchResults } from '~/components/search/search-results';
-import { MAX_QUERY, normalizeQuery } from '~/components/shell/search-logic';
-import { hstackStyle } from '~/components/shell/styles';
+import { SearchResults } from '~/content/search-results';
+import { MAX_QUERY, normalizeQuery } from '~/shell/search-logic';
+import { hstackStyle } from '~/lib/ui/styles';
 import { pageMeta } from '~/lib/meta';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { logger } from '../../app/lib/logger.server';
+import { logger } from '../../common/logger.server';
 import type { LoyaltyApp } from './index';
 
 const tenantSchema = z.object({

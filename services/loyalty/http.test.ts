@@ -8,7 +8,7 @@ import {
   storeTargets,
   uniqueAppId,
   type RecordingLogger,
-} from './test-support';
+} from '../../test/stores';
 
 type Json = Record<string, unknown> & { Code?: number; Reason?: string };
 type Offer = { OfferId: number; OfferExpiryDate: string; OfferActiveDate: string };

@@ -7,8 +7,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { z, type ZodTypeAny } from 'zod';
-import type { Db } from './db';
-import { isStoreDown, sqlState } from './db';
+import type { Db } from '../../common/db.server';
+import { isStoreDown, sqlState } from '../../common/db.server';
 
 export interface Logger {
   debug(obj: object, msg?: string): void;

@@ -6,18 +6,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { logger as appLogger } from '../../app/lib/logger.server';
+import { logger as appLogger } from '../../common/logger.server';
 import { loyaltyServiceCredentials } from './credentials';
-import { openDb, type Db } from './db';
+import { openDb, type Db } from '../../common/db.server';
 import { createRequestHandler, type Logger } from './http';
-import { migrate } from './migrate';
+import { migrateLoyalty } from './migrations';
 import { createRoutes } from './routes';
 import { seed, type SeedResult, type SeedStore } from './seed';
 
 export { DEMO_SHOPPERS, DEMO_UNREGISTERED_PHONE } from './credentials';
 export { DEV_LOYALTY_BASIC, DEV_LOYALTY_BEARER } from './credentials';
 export { readApps } from './apps';
-export type { Db } from './db';
+export type { Db } from '../../common/db.server';
 export type { SeedResult } from './seed';
 
 export interface LoyaltyApp {
@@ -114,7 +114,7 @@ export async function startLoyaltyService(
   let server: http.Server | undefined;
   let timer: NodeJS.Timeout | undefined;
   try {
-    const applied = await migrate(db);
+    const applied = await migrateLoyalty(db);
     if (applied.length) logger.info({ applied }, 'loyalty migrations applied');
     const seeded = await seedApps(options.apps ?? []);
 

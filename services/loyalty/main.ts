@@ -9,7 +9,7 @@
  * CONTENT_DIR, LOYALTY_SERVICE_BASIC, LOYALTY_SERVICE_BEARER, LOYALTY_SERVICE_JWT_SECRET.
  */
 import path from 'node:path';
-import { logger } from '../../app/lib/logger.server';
+import { logger } from '../../common/logger.server';
 import { readApps } from './apps';
 import { loyaltyServiceCredentials } from './credentials';
 import { loyaltyDataDir, startLoyaltyService } from './index';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLoyaltyService, type StartLoyaltyServiceOptions } from './index';
-import { call, recordingLogger, storeTargets, uniqueAppId } from './test-support';
+import { call, recordingLogger, storeTargets, uniqueAppId } from '../../test/stores';
 
 type Json = Record<string, unknown>;
 

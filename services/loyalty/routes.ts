@@ -5,8 +5,8 @@
  */
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from './db';
-import { sqlState } from './db';
+import type { Db } from '../../common/db.server';
+import { sqlState } from '../../common/db.server';
 import { ApiError, badRequest, notFound, route, type Route } from './http';
 import { hashSecret, normalizeAnswer, verifySecret } from './password';
 import { issueShopperTokens } from './tokens';

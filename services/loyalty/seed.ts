@@ -8,7 +8,7 @@
  * starting together against one PostgreSQL server seed it once.
  */
 import { DEMO_SHOPPERS, DEMO_UNREGISTERED_PHONE } from './credentials';
-import type { Db } from './db';
+import type { Db } from '../../common/db.server';
 import { hashSecret, normalizeAnswer } from './password';
 import {
   CATALOG,

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHOPPERS, DEMO_UNREGISTERED_PHONE } from './credentials';
-import { openDb, type Db } from './db';
-import { migrate, readMigrations } from './migrate';
+import { openDb, type Db } from '../../common/db.server';
+import { readMigrations } from '../../common/migrate.server';
+import { LOYALTY_MIGRATIONS_DIR, migrateLoyalty } from './migrations';
 import { createRandom, seed } from './seed';
-import { storeTargets, uniqueAppId } from './test-support';
+import { storeTargets, uniqueAppId } from '../../test/stores';
 
 const cents = (value: string) => Math.round(Number(value) * 100);
 
@@ -44,12 +45,14 @@ describe.each(storeTargets())('store on $name', (target) => {
   });
 
   it('applies the migrations once and records them (idempotent)', async () => {
-    await migrate(db);
-    expect(await migrate(db)).toEqual([]);
+    await migrateLoyalty(db);
+    expect(await migrateLoyalty(db)).toEqual([]);
     const rows = await db.query<{ version: string }>(
       'select version from schema_migrations order by version',
     );
-    expect(rows.map((r) => r.version)).toEqual(readMigrations().map((m) => m.version));
+    expect(rows.map((r) => r.version)).toEqual(
+      readMigrations(LOYALTY_MIGRATIONS_DIR).map((m) => m.version),
+    );
   });
 
   it('gives every table an app_id column', async () => {

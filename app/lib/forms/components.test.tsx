@@ -22,7 +22,7 @@ import {
   storeField,
   choiceField,
 } from './fields';
-import { formData } from './parse.test-utils';
+import { formData } from '@test/forms';
 import { cssPx, firstErrorTarget } from './scroll-to-error';
 
 const schema = z.object({

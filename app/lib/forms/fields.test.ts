@@ -24,7 +24,7 @@ import {
   storeField,
   zipField,
 } from './fields';
-import { parse } from './parse.test-utils';
+import { parse } from '@test/forms';
 
 /** One field named `f` in a form, parsed from what the browser would post (undefined: nothing). */
 function one(field: ZodTypeAny, value?: string | string[]) {

@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { formData, parse } from './parse.test-utils';
+import { formData, parse } from '@test/forms';
 import {
   accountAddressSchema,
   accountBirthdaySchema,

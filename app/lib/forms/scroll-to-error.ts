@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BANNER_HEIGHT_VAR } from '~/components/shell/banner-height';
+import { BANNER_HEIGHT_VAR } from '~/lib/ui/banner-height';
 
 /**
  * Site-shell §5: "A failing form scrolls to the first invalid field, offset by the app banner

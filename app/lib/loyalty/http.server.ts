@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
-import { logger } from '~/lib/logger.server';
+import { logger } from '@common/logger.server';
 import { camelCaseKeys } from './case';
 import { errorFromResponse, LoyaltyError, LoyaltyUnavailableError } from './errors';
 

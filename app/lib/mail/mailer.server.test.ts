@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer.server';
-import { parseMail, readOutbox } from './outbox.server';
+import { parseMail, readOutbox } from '@test/outbox';
 
 const folders: string[] = [];
 function tempDir() {

@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { logger } from '~/lib/logger.server';
+import { logger } from '@common/logger.server';
 
 /** A mailbox: 'a@b.c', 'Name <a@b.c>' or { name, address } (quoted for you). */
 export type MailAddress = string | { name: string; address: string };

@@ -17,7 +17,7 @@
  */
 import crypto from 'node:crypto';
 import { request } from 'undici';
-import { logger } from '~/lib/logger.server';
+import { logger } from '@common/logger.server';
 import type { Tenant } from '~/lib/tenant/schema';
 
 export const BOT_CHECK_FAILED_MESSAGE =

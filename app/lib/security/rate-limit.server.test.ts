@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { uniqueAppId } from '../../../services/loyalty/test-support';
+import { uniqueAppId } from '@test/stores';
 import { openSiteStore, type SiteStore } from '~/lib/site-store/site-store.server';
 import {
   accountKey,

@@ -26,7 +26,7 @@ import {
   type RateLimiterAbstract,
   type RateLimiterStoreAbstract,
 } from 'rate-limiter-flexible';
-import { logger } from '~/lib/logger.server';
+import { logger } from '@common/logger.server';
 import { SITE_SCHEMA } from '~/lib/site-store/schema';
 
 /** What a shopper reads on a 429 answer. */

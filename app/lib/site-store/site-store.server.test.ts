@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../../services/loyalty/db';
-import { migrate } from '../../../services/loyalty/migrate';
-import { storeTargets } from '../../../services/loyalty/test-support';
+import { openDb } from '@common/db.server';
+import { migrateLoyalty, storeTargets } from '@test/stores';
 import {
   defaultMigrationsDir,
   openSiteStore,
@@ -108,7 +107,7 @@ describe.runIf(databaseUrl)('site store sharing a PostgreSQL database', () => {
     // The loyalty service's own migrations in `public`, as server.ts runs them.
     const loyalty = await openDb({ databaseUrl });
     try {
-      await migrate(loyalty);
+      await migrateLoyalty(loyalty);
       const [a, b] = await Promise.all([
         open({ databaseUrl }), // two processes starting at once
         open({ databaseUrl }),

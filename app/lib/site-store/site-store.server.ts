@@ -13,12 +13,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDb, type Db } from '../../../services/loyalty/db';
-import { migrate, readMigrations } from '../../../services/loyalty/migrate';
+import { openDb, type Db } from '@common/db.server';
+import { migrate, readMigrations } from '@common/migrate.server';
 
 import { SITE_SCHEMA } from './schema';
 
-export type { Row } from '../../../services/loyalty/db';
+export type { Row } from '@common/db.server';
 export { SITE_SCHEMA };
 
 /** `query`, `transaction`, `close` and `kind` ('pglite' | 'postgres'); `exec` runs plain SQL. */

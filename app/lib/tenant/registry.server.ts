@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { logger } from '~/lib/logger.server';
+import { logger } from '@common/logger.server';
 import { describeTenantError, tenantSchema, type Tenant } from './schema';
 
 export interface TenantLoadProblem {

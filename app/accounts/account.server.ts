@@ -1,0 +1,326 @@
+import { parseWithZod } from '@conform-to/zod';
+import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import {
+  matchStoreNumber,
+  requireShopper,
+  signOut,
+  updateShopper,
+  type SessionShopper,
+} from '~/lib/session/shopper.server';
+import { isoDate } from '~/lib/forms/fields';
+import { formatPhone } from '~/lib/forms/mask';
+import { formFailure } from '~/lib/forms/reply.server';
+import {
+  ACCOUNT_INTENTS,
+  accountSchema,
+  type AccountFlags,
+  type AccountIntent,
+  type AccountValues,
+} from '~/lib/forms/schemas';
+import { visibleLocations } from '~/shell/layout.server';
+import { rewardChoices, storeChoices } from './choices.server';
+import { logger } from '@common/logger.server';
+import { changedFields, isChoosable } from '~/lib/loyalty/client.server';
+import { loyaltyFor } from '~/lib/loyalty/context.server';
+import {
+  failureMessage,
+  GENERIC_FAILURE_MESSAGE,
+  LoyaltyError,
+  LoyaltyErrorCode,
+  PASSWORD_UPDATE_FAILED_MESSAGE,
+} from '~/lib/loyalty/errors';
+import type { Customer, CustomerChanges } from '~/lib/loyalty/types';
+import { retryAfterHeaders, TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/security/rate-limit.server';
+import { commitSession, getSession, type AppSession } from '~/lib/session/session.server';
+
+/**
+ * The shopper account page /account (spec accounts-loyalty §2 "Account page", §4, §5, §8).
+ *
+ * Every row is its own form posting a hidden `intent` (ACCOUNT_INTENTS) to one action. The row
+ * being edited lives in the URL (`/account?edit=phone`), so the page works without JavaScript:
+ * a successful save redirects to `/account` (view state) with a one-time notice; a failure
+ * answers 400 and the page re-renders that row in edit state with its errors.
+ */
+
+/** The one-time notice after a save (the spec names none; shown in a green status alert). */
+export const ACCOUNT_UPDATED_MESSAGE = 'Your account has been updated.';
+export const PASSWORD_UPDATED_MESSAGE = 'Your password has been updated.';
+
+/** What the page shows of the loyalty record: display-ready strings, never tokens or ids. */
+export interface AccountView {
+  firstName: string;
+  lastName: string;
+  /** Masked '(801) 555-1234', or '' when none. */
+  phone: string;
+  secondaryPhone: string;
+  email: string;
+  /** YYYY-MM-DD or ''. */
+  birthday: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+  organization: string;
+  /** The saved store when it is one of the selector's stores, else ''. */
+  myStore: string;
+  /** The chosen reward subscription id, '' when none. */
+  rewardSubscriptionId: string;
+  /** False for an upgraded record that never set a password (no current password asked). */
+  hasPassword: boolean;
+}
+
+/** Spec §2: the Home Store card only when the retailer has more than one location. */
+function hasHomeStoreCard(context: AppLoadContext): boolean {
+  return visibleLocations(context).length > 1;
+}
+
+/** The rows of this brand's page, in page order (spec §2). */
+export function accountRows(context: AppLoadContext): AccountIntent[] {
+  const { tenant } = context;
+  return [
+    ACCOUNT_INTENTS.fullName,
+    ACCOUNT_INTENTS.phone,
+    ACCOUNT_INTENTS.secondaryPhone,
+    ACCOUNT_INTENTS.email,
+    ACCOUNT_INTENTS.password,
+    ACCOUNT_INTENTS.birthday,
+    ACCOUNT_INTENTS.fullAddress,
+    ...(tenant.registration.organizationQuestion ? [ACCOUNT_INTENTS.organization] : []),
+    ...(hasHomeStoreCard(context) ? [ACCOUNT_INTENTS.storeNumber] : []),
+  ];
+}
+
+/** Which intents this brand's page posts (its rows and the reward card); others are refused. */
+export function enabledIntents(context: AppLoadContext): Set<AccountIntent> {
+  const intents = new Set(accountRows(context));
+  if (context.tenant.rewards.rewardChoice) intents.add(ACCOUNT_INTENTS.rewardChoice);
+  return intents;
+}
+
+const masked = (phone: string | null) => (phone ? formatPhone(phone) : '');
+
+export function accountView(customer: Customer, storeNumbers: readonly string[]): AccountView {
+  return {
+    firstName: customer.firstName ?? '',
+    lastName: customer.lastName ?? '',
+    phone: masked(customer.phone),
+    secondaryPhone: masked(customer.secondaryPhone),
+    email: customer.emailAddress ?? '',
+    birthday: (customer.birthday ?? '').slice(0, 10),
+    address1: customer.address1 ?? '',
+    address2: customer.address2 ?? '',
+    city: customer.city ?? '',
+    state: customer.state ?? '',
+    zip: customer.zipCode ?? '',
+    organization: customer.organization ?? '',
+    myStore: matchStoreNumber(customer.myStore, storeNumbers) ?? '',
+    rewardSubscriptionId:
+      customer.rewardSubscriptions.find(isChoosable)?.rewardSubscriptionId ?? '',
+    hasPassword: customer.hasPassword,
+  };
+}
+
+/** Signs the shopper out and sends them to /login (spec §6: the record cannot be loaded). */
+async function signOutToLogin(session: AppSession, context: AppLoadContext) {
+  signOut(session);
+  return redirect('/login', { headers: { 'Set-Cookie': await commitSession(session, context) } });
+}
+
+/**
+ * The page's data. A guest goes to /login; a shopper whose record no longer exists is signed out
+ * and goes to /login; an unreachable loyalty service degrades to the red alert without rows.
+ */
+export async function accountLoader(request: Request, context: AppLoadContext) {
+  const shopper = await requireShopper(request, context);
+  const session = await getSession(request, context);
+  const { tenant } = context;
+  const stores = storeChoices(context);
+
+  let customer: Customer | null = null;
+  let loadError: string | null = null;
+  const [record, rewards] = await Promise.all([
+    loyaltyFor(context)
+      .getCustomer({ frqShopperNo: shopper.frqShopperNo })
+      .then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => ({ ok: false as const, error }),
+      ),
+    rewardChoices(context),
+  ]);
+  if (record.ok) {
+    if (!record.value) throw await signOutToLogin(session, context);
+    customer = record.value;
+  } else {
+    logger.warn({ err: record.error }, 'account page: customer record unavailable');
+    loadError = GENERIC_FAILURE_MESSAGE;
+  }
+
+  const notice = session.get('notice') ?? null;
+  const body = {
+    account: customer
+      ? accountView(
+          customer,
+          stores.map((s) => s.value),
+        )
+      : null,
+    loadError,
+    notice,
+    /** The rows of the page, in order. */
+    rows: accountRows(context),
+    flags: {
+      zipOptional: tenant.registration.zipOptional,
+      organizationQuestion: tenant.registration.organizationQuestion,
+    },
+    /** The Home Store card's choices; null when the brand has a single location. */
+    stores: hasHomeStoreCard(context) ? stores : null,
+    /** The reward-choice card (more than one option); null when it is not shown. */
+    rewards:
+      customer && rewards.length
+        ? { programName: tenant.rewards.programName, options: rewards }
+        : null,
+    /** Latest birth date (today), computed once so server and browser agree. */
+    today: isoDate(new Date()),
+  };
+  return data(
+    body,
+    notice ? { headers: { 'Set-Cookie': await commitSession(session, context) } } : undefined,
+  );
+}
+
+export type AccountLoaderData = Awaited<ReturnType<typeof accountLoader>>['data'];
+
+/** The update of the loyalty record a row's values make. */
+function changesOf(value: AccountValues): CustomerChanges {
+  switch (value.intent) {
+    case ACCOUNT_INTENTS.fullName:
+      return { firstName: value.firstName, lastName: value.lastName };
+    case ACCOUNT_INTENTS.phone:
+      return { phone: value.phone.digits };
+    case ACCOUNT_INTENTS.secondaryPhone:
+      // '' removes Phone 2.
+      return { secondaryPhone: value.secondaryPhone?.digits ?? '' };
+    case ACCOUNT_INTENTS.email:
+      return { email: value.email };
+    case ACCOUNT_INTENTS.birthday:
+      return { birthday: value.birthday ?? '' };
+    case ACCOUNT_INTENTS.fullAddress:
+      return {
+        address1: value.address1 ?? '',
+        address2: value.address2 ?? '',
+        zip: value.zip ?? '',
+      };
+    case ACCOUNT_INTENTS.organization:
+      return { organization: value.organization ?? '' };
+    case ACCOUNT_INTENTS.storeNumber:
+      return { myStore: value.storeNumber };
+    case ACCOUNT_INTENTS.rewardChoice:
+      return { rewardSubscriptions: [String(value.rewardSubscriptionId)] };
+    default:
+      return {};
+  }
+}
+
+function parseAccount(form: FormData, flags: AccountFlags) {
+  return parseWithZod(form, { schema: accountSchema(flags) });
+}
+
+async function done(session: AppSession, context: AppLoadContext, notice: string) {
+  session.flash('notice', notice);
+  return redirect('/account', { headers: { 'Set-Cookie': await commitSession(session, context) } });
+}
+
+/**
+ * The /account action: one row per post, by `intent`. Only the fields that differ from the
+ * current record are sent; the session follows a new first name and a new store.
+ */
+export async function accountAction(request: Request, context: AppLoadContext) {
+  const shopper: SessionShopper = await requireShopper(request, context);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const session = await getSession(request, context);
+  const loyalty = loyaltyFor(context);
+  const stores = storeChoices(context);
+  const known = enabledIntents(context).has(intent as AccountIntent);
+
+  let customer: Customer | null;
+  let rewardIds: string[] | undefined;
+  try {
+    customer = known ? await loyalty.getCustomer({ frqShopperNo: shopper.frqShopperNo }) : null;
+    if (known && intent === ACCOUNT_INTENTS.rewardChoice) {
+      rewardIds = (await loyalty.getRewardSubscriptions()).map((r) => r.rewardSubscriptionId);
+    }
+  } catch (error) {
+    logger.warn({ err: error }, 'account save: record unavailable');
+    const submission = parseAccount(form, { zipOptional: context.tenant.registration.zipOptional });
+    return formFailure(submission, intent, GENERIC_FAILURE_MESSAGE);
+  }
+  const submission = parseAccount(form, {
+    zipOptional: context.tenant.registration.zipOptional,
+    hasPassword: customer?.hasPassword ?? true,
+    storeNumbers: stores.map((s) => s.value),
+    rewardIds,
+  });
+  // A stale page or a hand-made post: a row this brand's page does not have.
+  if (!known) return formFailure(submission, intent, GENERIC_FAILURE_MESSAGE);
+  if (!customer) return signOutToLogin(session, context);
+  if (submission.status !== 'success') return formFailure(submission, intent);
+  const value = submission.value;
+
+  if (value.intent === ACCOUNT_INTENTS.password) {
+    const email = customer.emailAddress ?? '';
+    const brand = context.tenant.sitePath;
+    const { limits } = context.services.accounts;
+    // Guessing the current password here counts like failed logins of the account.
+    const allowed = email ? await limits.loginAllowed(brand, email) : { ok: true as const };
+    if (!allowed.ok) {
+      return formFailure(submission, intent, TOO_MANY_ATTEMPTS_MESSAGE, {
+        status: 429,
+        headers: retryAfterHeaders(allowed),
+      });
+    }
+    let changed = false;
+    try {
+      changed =
+        Boolean(email) &&
+        (await loyalty.changePassword({
+          email,
+          oldPassword: value.currentPassword ?? '',
+          newPassword: value.newPassword,
+        }));
+    } catch (error) {
+      if (error instanceof LoyaltyError && error.code === LoyaltyErrorCode.WrongOldPassword) {
+        await limits.recordLoginFailure(brand, email);
+      } else {
+        logger.warn({ err: error }, 'password change failed');
+      }
+    }
+    if (!changed) return formFailure(submission, intent, PASSWORD_UPDATE_FAILED_MESSAGE);
+    return done(session, context, PASSWORD_UPDATED_MESSAGE);
+  }
+
+  const changes = changesOf(value);
+  if (Object.keys(changedFields(customer, changes)).length > 0) {
+    let updated: Customer;
+    try {
+      updated = await loyalty.updateCustomer(shopper.frqShopperNo, changes, {
+        previous: customer,
+      });
+    } catch (error) {
+      if (error instanceof LoyaltyError && error.code === LoyaltyErrorCode.UnknownShopper) {
+        return signOutToLogin(session, context);
+      }
+      logger.warn({ err: error }, 'account save failed');
+      return formFailure(submission, intent, failureMessage(error));
+    }
+    // The stored user follows each response (spec §4): the header's first name, the saved store.
+    updateShopper(session, {
+      firstName: updated.firstName ?? shopper.firstName,
+      myStore: updated.myStore || shopper.myStore,
+    });
+  }
+  if (value.intent === ACCOUNT_INTENTS.storeNumber) {
+    session.set('homeStore', value.storeNumber);
+  }
+  return done(session, context, ACCOUNT_UPDATED_MESSAGE);
+}

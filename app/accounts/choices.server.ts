@@ -1,0 +1,47 @@
+/**
+ * The choices the account forms offer (registration and the account page): the stores a shopper
+ * may pick and the reward subscriptions, named as the brand names them.
+ */
+import type { AppLoadContext } from '@remix-run/node';
+import { visibleLocations } from '~/shell/layout.server';
+import { logger } from '@common/logger.server';
+import { loyaltyFor } from '~/lib/loyalty/context.server';
+import type { RewardSubscription } from '~/lib/loyalty/types';
+import type { Tenant } from '~/lib/tenant/schema';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** Stores a shopper may pick: the visible locations not hidden from store selectors. */
+export function storeChoices(context: AppLoadContext): Choice[] {
+  return visibleLocations(context)
+    .filter((l) => !l.hiddenInStoreSelector)
+    .map((l) => ({ value: l.storeNumber, label: l.name }));
+}
+
+/** A reward's name as the brand shows it: 'Fuel Rewards' may be relabelled (spec §9). */
+export function rewardLabel(tenant: Pick<Tenant, 'rewards'>, reward: RewardSubscription): string {
+  const fuel = tenant.rewards.fuelRewardsLabel;
+  return fuel && reward.rewardSubscriptionName === 'Fuel Rewards'
+    ? fuel
+    : reward.rewardSubscriptionName || `Reward ${reward.rewardSubscriptionId}`;
+}
+
+/**
+ * The reward-choice options: only for a brand with reward choice and when the service names more
+ * than one; a failure to load them hides the choice (spec §8), so it answers [].
+ */
+export async function rewardChoices(context: AppLoadContext): Promise<Choice[]> {
+  if (!context.tenant.rewards.rewardChoice) return [];
+  try {
+    const options = (await loyaltyFor(context).getRewardSubscriptions())
+      .filter((r) => /^\d{1,9}$/.test(r.rewardSubscriptionId))
+      .map((r) => ({ value: r.rewardSubscriptionId, label: rewardLabel(context.tenant, r) }));
+    return options.length > 1 ? options : [];
+  } catch (error) {
+    logger.warn({ err: error }, 'reward subscriptions unavailable');
+    return [];
+  }
+}

@@ -1,0 +1,298 @@
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useFetcher, useLocation, useNavigate } from '@remix-run/react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { CLIP_LOGIN_MESSAGE } from './messages';
+import { loginHref, type LoginReason } from '~/lib/session/login-href';
+
+export { loginHref, type LoginReason };
+import { LOGIN_INTENTS } from '~/lib/forms/intents';
+import { isSubmitting } from '~/lib/forms/submitting';
+import { keepFocusOnPress, loginPaneStyles } from './login-pane-styles';
+import type { LoginActionData, LoginPane, LoginPanesProps } from './login-panes';
+
+/*
+ * The panes (their forms, conform and zod: ~35 KB gzip) are not part of the page's first
+ * JavaScript: they load once the browser is idle after hydration, and the dialog opens once they
+ * are there (at once in practice), so it always opens with its title and fields in place.
+ */
+type PanesModule = typeof import('./login-panes');
+let panes: PanesModule | null = null;
+let loading: Promise<PanesModule> | null = null;
+function loadPanes(): Promise<PanesModule> {
+  loading ??= import('./login-panes').then(
+    (m) => (panes = m),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+const NoPanes = (_: LoginPanesProps) => null;
+
+/**
+ * The header's login dialog (spec accounts-loyalty §2 "Login form", §4, §9): 475 wide, the same
+ * three panes as /login, posting to the /login action with a fetcher and staying on the page
+ * (the action redirects back to it, which reloads the shell with the shopper). On narrow screens
+ * and without JavaScript the header's Log In is a plain link to /login instead.
+ */
+
+/** Dialog width and the narrowest viewport that gets the dialog instead of /login. */
+export const LOGIN_DIALOG_WIDTH = 475;
+export const LOGIN_DIALOG_MIN_VIEWPORT = 600;
+/** Delay before a closed dialog forgets its pane, values and message (spec §4, §9). */
+export const LOGIN_DIALOG_RESET_MS = 200;
+
+export interface OpenLoginOptions {
+  /** Why the shopper is asked to log in ('clip': 'You must log in to clip coupons.'). */
+  reason?: LoginReason;
+}
+
+interface LoginDialogApi {
+  /**
+   * Opens the dialog, or (narrow screen, or no dialog on this page) goes to /login with the
+   * reason and the current page to come back to.
+   */
+  open(options?: OpenLoginOptions): void;
+  /** Whether a click on a /login link should open the dialog instead. */
+  usesDialog(): boolean;
+}
+
+const LoginDialogContext = createContext<LoginDialogApi | null>(null);
+
+/** The login dialog of the shell; null outside it (e.g. an error page without the shell). */
+export function useLoginDialog(): LoginDialogApi | null {
+  return useContext(LoginDialogContext);
+}
+
+function wideEnough(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    window.matchMedia(`(min-width: ${LOGIN_DIALOG_MIN_VIEWPORT}px)`).matches
+  );
+}
+
+/** Pages whose own form is the login form: the header links there instead of opening a dialog. */
+function isAuthPath(pathname: string): boolean {
+  return /\/(login|register|reset-password)(\/|$)/.test(pathname);
+}
+
+export function LoginDialogProvider({
+  enabled,
+  messageHtml,
+  subtitle,
+  children,
+}: {
+  /** A guest with JavaScript: the dialog exists. */
+  enabled: boolean;
+  messageHtml: string | null;
+  subtitle: string | null;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<LoginReason | undefined>(undefined);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const returnTo = location.pathname + location.search;
+  const dialogAvailable = enabled && !isAuthPath(location.pathname);
+
+  // Logged in (or the dialog left the page): closed, so a later logout does not reopen it.
+  useEffect(() => {
+    if (!dialogAvailable) setOpen(false);
+  }, [dialogAvailable]);
+
+  useEffect(() => {
+    if (!dialogAvailable || panes) return;
+    const preload = () => void loadPanes().catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(preload, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(preload, 200);
+    return () => clearTimeout(timer);
+  }, [dialogAvailable]);
+
+  const api = useMemo<LoginDialogApi>(
+    () => ({
+      usesDialog: () => dialogAvailable && wideEnough(),
+      open(options = {}) {
+        if (dialogAvailable && wideEnough()) {
+          const show = () => {
+            setReason(options.reason);
+            setOpen(true);
+          };
+          // Not loaded (yet, or the network failed): open when they are, or use /login.
+          if (panes) show();
+          else loadPanes().then(show, () => navigate(loginHref(returnTo, options.reason)));
+        } else {
+          navigate(loginHref(returnTo, options.reason));
+        }
+      },
+    }),
+    [dialogAvailable, navigate, returnTo],
+  );
+
+  return (
+    <LoginDialogContext.Provider value={api}>
+      {children}
+      {dialogAvailable ? (
+        <LoginDialog
+          open={open}
+          onOpenChange={setOpen}
+          reason={reason}
+          onReasonCleared={() => setReason(undefined)}
+          messageHtml={messageHtml}
+          subtitle={subtitle}
+          returnTo={returnTo}
+        />
+      ) : null}
+    </LoginDialogContext.Provider>
+  );
+}
+
+function LoginDialog({
+  open,
+  onOpenChange,
+  reason,
+  onReasonCleared,
+  messageHtml,
+  subtitle,
+  returnTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  reason: LoginReason | undefined;
+  onReasonCleared: () => void;
+  messageHtml: string | null;
+  subtitle: string | null;
+  returnTo: string;
+}) {
+  const fetcher = useFetcher<LoginActionData>({ key: 'login-dialog' });
+  const [pane, setPane] = useState<LoginPane>('login');
+  // Bumped to remount the panes with empty values; answers older than the reset are ignored.
+  const [generation, setGeneration] = useState(0);
+  const staleData = useRef<unknown>(undefined);
+  const data = fetcher.data !== staleData.current ? fetcher.data : undefined;
+
+  useEffect(() => {
+    if (data?.done && data.intent === LOGIN_INTENTS.resetRequest) setPane('sent');
+  }, [data]);
+
+  // Closing: after 200 ms the form is reset, errors cleared and the pane returns to 1; the
+  // message is cleared too (spec §4).
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open || !wasOpen.current) {
+      wasOpen.current = open;
+      return;
+    }
+    wasOpen.current = false;
+    const timer = setTimeout(() => {
+      staleData.current = fetcher.data;
+      setPane('login');
+      setGeneration((g) => g + 1);
+      onReasonCleared();
+    }, LOGIN_DIALOG_RESET_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the dialog closes
+  }, [open]);
+
+  const styles = loginPaneStyles;
+  const LoginPanes = panes?.LoginPanes ?? NoPanes;
+  const switchTo = (next: LoginPane) => () => setPane(next);
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      placement="center"
+      lazyMount
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content
+            maxW={`${LOGIN_DIALOG_WIDTH}px`}
+            w="full"
+            mx="4"
+            colorPalette="brand"
+            data-testid="login-dialog"
+          >
+            <Dialog.Body pt="6" pb="6">
+              <LoginPanes
+                key={generation}
+                pane={pane}
+                Form={fetcher.Form}
+                idPrefix="dialog-"
+                actionData={data}
+                pending={{
+                  login: isSubmitting(fetcher, { intent: LOGIN_INTENTS.login }),
+                  reset: isSubmitting(fetcher, { intent: LOGIN_INTENTS.resetRequest }),
+                }}
+                address=""
+                redirectTo={returnTo}
+                reason={reason === 'clip' ? CLIP_LOGIN_MESSAGE : null}
+                messageHtml={messageHtml}
+                subtitle={subtitle}
+                notice={null}
+                heading={(text) => (
+                  <Dialog.Title asChild>
+                    <h2 className={styles.heading}>{text}</h2>
+                  </Dialog.Title>
+                )}
+                nav={{
+                  forgot: (
+                    <button
+                      type="button"
+                      className={styles.link}
+                      onClick={switchTo('reset')}
+                      {...keepFocusOnPress}
+                    >
+                      Forgot Password?
+                    </button>
+                  ),
+                  back: (
+                    <button
+                      type="button"
+                      className={styles.link}
+                      onClick={switchTo('login')}
+                      {...keepFocusOnPress}
+                    >
+                      Back
+                    </button>
+                  ),
+                }}
+              />
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * Props for a /login link that opens the dialog where it can (wide screen, JavaScript); without
+ * JavaScript, or on a narrow screen, it is a plain link.
+ */
+export function useLoginLinkProps(reason?: LoginReason) {
+  const dialog = useLoginDialog();
+  return {
+    onClick(event: { preventDefault(): void; metaKey?: boolean; ctrlKey?: boolean }) {
+      if (!dialog || event.metaKey || event.ctrlKey || !dialog.usesDialog()) return;
+      event.preventDefault();
+      dialog.open({ reason });
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form as RemixForm, Link } from '@remix-run/react';
+import type { ComponentProps, ComponentType, ReactNode } from 'react';
+import { NO_ACCOUNT_MESSAGE, RESET_SENT_MESSAGE } from './messages';
+import {
+  Field,
+  FormAlert,
+  hasFieldErrors,
+  PasswordField,
+  SubmitButton,
+  useScrollToFirstError,
+} from '~/lib/forms/components';
+import { LOGIN_INTENTS, loginSchema, resetRequestSchema } from '~/lib/forms/schemas';
+import { useHydrated } from '~/lib/ui/use-hydrated';
+import { keepFocusOnPress, loginPaneStyles } from './login-pane-styles';
+
+export { keepFocusOnPress, loginPaneStyles };
+
+/**
+ * The three panes of the login form (spec accounts-loyalty §2 "Login form", §4 "Login panes"):
+ * 1 login, 2 reset request, 3 sent. The /login page and the header dialog both render these; the
+ * page moves between panes with links (works without JavaScript), the dialog with buttons. Both
+ * post to the /login action, told apart by `intent`.
+ */
+
+export type LoginPane = 'login' | 'reset' | 'sent';
+
+/** What the /login action answers when it does not redirect (see forms/reply.server.ts). */
+export interface LoginActionData {
+  intent: string;
+  result: SubmissionResult<string[]>;
+  done: boolean;
+}
+
+type FormComponent = ComponentType<ComponentProps<typeof RemixForm>>;
+
+const styles = loginPaneStyles;
+
+export interface LoginPanesProps {
+  pane: LoginPane;
+  /** Remix's Form (page) or a fetcher's Form (dialog). */
+  Form: FormComponent;
+  /** Form ids: unique per page (the dialog may sit on a page with another login form). */
+  idPrefix: string;
+  actionData: LoginActionData | undefined;
+  pending: { login: boolean; reset: boolean };
+  address: string;
+  redirectTo: string;
+  /** Plain-text message (e.g. the clip message), shown instead of the content message. */
+  reason: string | null;
+  /** The content message `login-message` (sanitised HTML). */
+  messageHtml: string | null;
+  subtitle: string | null;
+  notice: string | null;
+  /** The pane's heading (an h1 on the page, the dialog title in the dialog). */
+  heading: (text: string) => ReactNode;
+  /** Page: links; dialog: buttons that switch panes. */
+  nav: {
+    forgot: ReactNode;
+    back: ReactNode;
+  };
+}
+
+export function LoginPanes(props: LoginPanesProps) {
+  const { pane, actionData } = props;
+  const lastResult = actionData && !actionData.done ? actionData.result : undefined;
+  if (pane === 'sent') {
+    return (
+      <>
+        {props.heading('Check your email')}
+        <FormAlert status="success" errors={[RESET_SENT_MESSAGE]} />
+        <div className={styles.links}>
+          {props.nav.back}
+          <Link className={styles.link} to="/contact-us">
+            Contact Us
+          </Link>
+        </div>
+      </>
+    );
+  }
+  return pane === 'reset' ? (
+    <ResetPane
+      {...props}
+      lastResult={actionData?.intent === LOGIN_INTENTS.resetRequest ? lastResult : undefined}
+    />
+  ) : (
+    <LoginPaneForm
+      {...props}
+      lastResult={actionData?.intent === LOGIN_INTENTS.login ? lastResult : undefined}
+    />
+  );
+}
+
+type PaneProps = LoginPanesProps & { lastResult: SubmissionResult<string[]> | undefined };
+
+function LoginPaneForm(props: PaneProps) {
+  const { Form, lastResult } = props;
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: `${props.idPrefix}login`,
+    lastResult,
+    defaultValue: { email: props.address },
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  useScrollToFirstError(form, lastResult);
+  return (
+    <>
+      {props.heading('Log In')}
+      {props.subtitle ? <p className={styles.subtitle}>{props.subtitle}</p> : null}
+      {props.notice ? <FormAlert status="success" errors={[props.notice]} /> : null}
+      {props.reason ? (
+        <div className={styles.message} data-testid="login-message">
+          {props.reason}
+        </div>
+      ) : props.messageHtml ? (
+        <div
+          className={styles.message}
+          data-testid="login-message"
+          dangerouslySetInnerHTML={{ __html: props.messageHtml }}
+        />
+      ) : null}
+      <Form method="post" action="/login" {...getFormProps(form)} className={styles.stack}>
+        <input type="hidden" name="intent" value={LOGIN_INTENTS.login} />
+        {props.redirectTo ? (
+          <input type="hidden" name="redirectTo" value={props.redirectTo} />
+        ) : null}
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <Field
+          meta={fields.email}
+          label="Email"
+          type="email"
+          inputProps={{ autoComplete: 'username' }}
+        />
+        <PasswordField
+          meta={fields.password}
+          label="Password"
+          inputProps={{ autoComplete: 'current-password' }}
+        />
+        <SubmitButton
+          className={styles.submit}
+          pending={props.pending.login}
+          pendingLabel="Logging in…"
+          disabled={hydrated && hasFieldErrors(form)}
+        >
+          Login
+        </SubmitButton>
+      </Form>
+      <div className={styles.links}>
+        <Link className={styles.link} to="/register" {...keepFocusOnPress}>
+          Register
+        </Link>
+        {props.nav.forgot}
+      </div>
+    </>
+  );
+}
+
+function ResetPane(props: PaneProps) {
+  const { Form, lastResult } = props;
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: `${props.idPrefix}reset-request`,
+    lastResult,
+    defaultValue: { email: props.address },
+    constraint: getZodConstraint(resetRequestSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
+  });
+  useScrollToFirstError(form, lastResult);
+  return (
+    <>
+      {props.heading('Reset your password')}
+      <p className={styles.subtitle}>
+        Enter your email address and we will send you a link to reset your password.
+      </p>
+      <Form method="post" action="/login" {...getFormProps(form)} className={styles.stack}>
+        <input type="hidden" name="intent" value={LOGIN_INTENTS.resetRequest} />
+        <FormAlert id={form.errorId} errors={form.errors?.filter((e) => e !== NO_ACCOUNT_MESSAGE)}>
+          {form.errors?.includes(NO_ACCOUNT_MESSAGE) ? (
+            <p>
+              We couldn&apos;t find an account with that email address,{' '}
+              <Link to="/register" className={styles.link}>
+                click here
+              </Link>{' '}
+              to register your account.
+            </p>
+          ) : null}
+        </FormAlert>
+        <Field
+          meta={fields.email}
+          label="Email"
+          type="email"
+          inputProps={{ autoComplete: 'email' }}
+        />
+        <SubmitButton
+          className={styles.submit}
+          pending={props.pending.reset}
+          pendingLabel="Sending…"
+          disabled={hydrated && hasFieldErrors(form)}
+        >
+          Request Password Reset
+        </SubmitButton>
+      </Form>
+      <div className={styles.links}>
+        {props.nav.back}
+        <Link className={styles.link} to="/register" {...keepFocusOnPress}>
+          Register
+        </Link>
+      </div>
+    </>
+  );
+}

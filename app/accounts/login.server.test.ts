@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { action as loginRouteAction } from '~/routes/login';
+import { action as logoutRouteAction } from '~/routes/logout';
+import { INVALID_LOGIN_MESSAGE } from '~/lib/loyalty/errors';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/security/rate-limit.server';
+import { DEMO_SHOPPERS } from '@test/demo';
+import { startActionHarness, type ActionHarness } from '@test/action-harness';
+import { NO_ACCOUNT_MESSAGE } from './messages';
+import { shopperFromSession } from '~/lib/session/shopper.server';
+
+/** The /login and /logout actions against the reference loyalty service (demo brands). */
+const [ava] = DEMO_SHOPPERS;
+let h: ActionHarness;
+
+beforeAll(async () => {
+  h = await startActionHarness({
+    sites: ['lins', 'southend'],
+    env: { RATE_LIMIT_LOGIN_FAILURES: '3' },
+  });
+}, 60_000);
+afterAll(() => h?.close());
+
+const formErrors = (data: unknown) =>
+  (data as { result: { error?: Record<string, string[]> } }).result.error?.[''] ?? [];
+
+describe('login action', () => {
+  it('logs a demo shopper in, sets the home store and goes to afterLogIn', async () => {
+    const b = h.browser('lins');
+    const res = await b.call(loginRouteAction, '/login', {
+      intent: 'login',
+      email: ava.email,
+      password: ava.password,
+    });
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(h.tenant('lins').afterLogIn ?? '/');
+    const shopper = shopperFromSession(await b.session());
+    expect(shopper?.firstName).toBe('Ava');
+    expect((await b.session()).get('homeStore')).toMatch(/^\d{4}$/);
+
+    const out = await b.call(logoutRouteAction, '/logout', {});
+    expect(out.location).toBe('/');
+    expect(shopperFromSession(await b.session())).toBeNull();
+  });
+
+  it('answers a wrong password with the spec message and changes nothing', async () => {
+    const b = h.browser('lins');
+    const res = await b.call(loginRouteAction, '/login', {
+      intent: 'login',
+      email: ava.email,
+      password: 'wrong-password',
+    });
+    expect(res.status).toBe(400);
+    expect(formErrors(res.data)).toEqual([INVALID_LOGIN_MESSAGE]);
+    expect(JSON.stringify(res.data)).not.toContain('wrong-password');
+    expect(shopperFromSession(await b.session())).toBeNull();
+  });
+
+  it('goes to a safe redirectTo, never to another site', async () => {
+    const b = h.browser('southend');
+    const ok = await b.call(loginRouteAction, '/login', {
+      intent: 'login',
+      email: ava.email,
+      password: ava.password,
+      redirectTo: '/digital-coupons?tab=clipped',
+    });
+    expect(ok.location).toBe('/digital-coupons?tab=clipped');
+    const b2 = h.browser('southend');
+    const evil = await b2.call(loginRouteAction, '/login', {
+      intent: 'login',
+      email: ava.email,
+      password: ava.password,
+      redirectTo: '//evil.example/',
+    });
+    expect(evil.location).toBe('/');
+  });
+
+  it('locks an account after repeated failures with a 429 a shopper understands', async () => {
+    const b = h.browser('southend', { clientIp: '198.51.100.20' });
+    for (let i = 0; i < 3; i += 1) {
+      const r = await b.call(loginRouteAction, '/login', {
+        intent: 'login',
+        email: 'ben.shopper@example.com',
+        password: `nope-${i}`,
+      });
+      expect(r.status).toBe(400);
+    }
+    const locked = await b.call(loginRouteAction, '/login', {
+      intent: 'login',
+      email: 'ben.shopper@example.com',
+      password: 'Shopper2!pass',
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect(formErrors(locked.data)).toEqual([TOO_MANY_ATTEMPTS_MESSAGE]);
+  });
+
+  it('sends a reset e-mail for a known address and names no account for an unknown one', async () => {
+    const b = h.browser('lins');
+    const sent = await b.call(loginRouteAction, '/login', {
+      intent: 'reset-request',
+      email: 'cara.shopper@example.com',
+    });
+    expect(sent.status).toBe(200);
+    expect((sent.data as { done: boolean }).done).toBe(true);
+    const unknown = await b.call(loginRouteAction, '/login', {
+      intent: 'reset-request',
+      email: 'nobody.here@example.com',
+    });
+    expect(unknown.status).toBe(400);
+    expect(formErrors(unknown.data)).toEqual([NO_ACCOUNT_MESSAGE]);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The password-reset e-mail (spec accounts-loyalty §2, §7 "Send password-reset e-mail"): content
+ * template `email-templates/password-reset` (the brand's, else the shared one), with a link to
+ * `/reset-password?token=…&address=…` built only from the tenant's canonical origin: never from
+ * a Host header, so a forged Host cannot point the link at another site.
+ *
+ * Template placeholders: {{resetLink}}, {{retailerName}}, {{email}}, {{expiresMinutes}},
+ * {{origin}}.
+ */
+import { RESET_TOKEN_TTL_MINUTES } from './reset-tokens.server';
+import type { ContentService } from '~/lib/content/content.server';
+import { escapeHtml, renderEmailTemplate } from '~/lib/content/markdown.server';
+import type { Tenant } from '~/lib/tenant/schema';
+import type { MailAddress, MailMessage } from '~/lib/mail/mailer.server';
+import { mailText } from '~/lib/mail/mail-text';
+
+export const PASSWORD_RESET_TEMPLATE = 'password-reset';
+
+/** Used only when neither the brand nor content/shared has the template. */
+const FALLBACK_TEMPLATE = {
+  subject: 'Reset your password',
+  body: [
+    'Hello,',
+    'To choose a new password for your {{retailerName}} account, follow this link:',
+    '[Reset your password]({{resetLink}})',
+    'This link expires in {{expiresMinutes}} minutes.',
+  ].join('\n\n'),
+};
+
+type MailTenant = Pick<Tenant, 'origin' | 'retailerName' | 'mail'>;
+
+/** `${origin}/reset-password?token=…&address=…` from the canonical origin. */
+export function resetPasswordLink(tenant: Pick<Tenant, 'origin'>, email: string, token: string) {
+  const url = new URL('/reset-password', tenant.origin);
+  url.searchParams.set('token', token);
+  url.searchParams.set('address', email);
+  return url.toString();
+}
+
+/**
+ * From and Reply-To of the brand's mail: `mail.from` when the tenant sets it, else
+ * `"<retailer name>" <no-reply@<canonical host>>`; Reply-To only when `mail.replyTo` is set.
+ */
+export function brandSender(tenant: MailTenant): { from: MailAddress; replyTo?: MailAddress } {
+  const from = tenant.mail?.from ?? {
+    name: tenant.retailerName,
+    address: `no-reply@${new URL(tenant.origin).hostname}`,
+  };
+  return tenant.mail?.replyTo ? { from, replyTo: tenant.mail.replyTo } : { from };
+}
+
+export function passwordResetEmail(input: {
+  tenant: MailTenant & Pick<Tenant, 'sitePath'>;
+  content: Pick<ContentService, 'emailTemplate'>;
+  email: string;
+  token: string;
+}): MailMessage {
+  const { tenant, email, token } = input;
+  const template =
+    input.content.emailTemplate(tenant.sitePath, PASSWORD_RESET_TEMPLATE) ?? FALLBACK_TEMPLATE;
+  const { subject, html } = renderEmailTemplate(template, {
+    resetLink: resetPasswordLink(tenant, email, token),
+    retailerName: tenant.retailerName,
+    email,
+    expiresMinutes: RESET_TOKEN_TTL_MINUTES,
+    origin: tenant.origin,
+  });
+  // The template's own text is search text (links dropped): derive a mail text from the HTML.
+  return {
+    ...brandSender(tenant),
+    to: email,
+    subject,
+    html: htmlDocument(subject, html),
+    text: mailText(html),
+  };
+}
+
+/** A whole HTML document around a rendered fragment (some mail clients expect one). */
+export function htmlDocument(title: string, body: string): string {
+  return (
+    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+    `<title>${escapeHtml(title)}</title>\n</head>\n<body>\n${body}\n</body>\n</html>\n`
+  );
+}

@@ -1,0 +1,316 @@
+import { Link } from '@remix-run/react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+} from 'react';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '~/lib/ui/icons';
+import { hstackStyle, iconButtonStyle } from '~/lib/ui/styles';
+import { useHydrated } from '~/lib/ui/use-hydrated';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+import {
+  CAROUSEL_ASPECT_RATIO,
+  CAROUSEL_INTERVAL_MS,
+  indexFromScroll,
+  shouldAutoCycle,
+  wrapIndex,
+} from './carousel-logic';
+
+export interface CarouselPost {
+  slug: string;
+  path: string;
+  title: string;
+  description: string | null;
+  coverImage: string | null;
+  altText: string | null;
+  link: { label: string; to: string } | null;
+  hideOverlay: boolean;
+}
+
+export interface PostCarouselProps {
+  posts: CarouselPost[];
+  /** Accessible name of the carousel. */
+  label?: string;
+  aspectRatio?: number;
+  intervalMs?: number;
+  headingLevel?: 'h2' | 'h3';
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+const track = { display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory' } as const;
+const dot = {
+  display: 'block',
+  boxSize: '2.5',
+  borderRadius: 'full',
+  borderWidth: '2px',
+  borderColor: 'brand.solid',
+} as const;
+
+const styles = {
+  carousel: sx({ position: 'relative' }),
+  // With JavaScript the buttons and dots replace the scroll bar.
+  track: sx({ '&::-webkit-scrollbar': { display: 'none' }, ...track, scrollbarWidth: 'none' }),
+  trackStatic: sx({ ...track, scrollbarWidth: 'thin' }),
+  controls: sx({ ...hstackStyle, justifyContent: 'center', gap: '1', py: '2' }),
+  control: sxRecipe(
+    'button',
+    { size: 'sm', variant: 'ghost' },
+    { ...iconButtonStyle, color: 'brand.fg' },
+  ),
+  dots: sx({ ...hstackStyle, listStyleType: 'none', gap: '0' }),
+  dotButton: sxRecipe('button', { size: 'sm', variant: 'ghost' }, { minW: '8', px: '0' }),
+  dot: sx({ ...dot, bg: 'transparent' }),
+  dotActive: sx({ ...dot, bg: 'brand.solid' }),
+  slide: sx({ flex: '0 0 100%', scrollSnapAlign: 'start', position: 'relative' }),
+  // The carousel sets --carousel-aspect-ratio (its aspectRatio prop).
+  image: sx({
+    display: 'block',
+    w: 'full',
+    h: 'auto',
+    aspectRatio: 'var(--carousel-aspect-ratio)',
+    objectFit: 'cover',
+  }),
+  placeholder: sx({ w: 'full', aspectRatio: 'var(--carousel-aspect-ratio)', bg: 'brand.subtle' }),
+  imageLink: sx({ display: 'block', focusVisibleRing: 'inside' }),
+  overlay: sx({
+    position: { base: 'static', lg: 'absolute' },
+    insetStart: { lg: '8' },
+    bottom: { lg: '8' },
+    maxW: { lg: 'lg' },
+    bg: { base: 'brand.subtle', lg: 'bg/90' },
+    color: 'fg',
+    p: { base: '4', lg: '6' },
+    borderRadius: { lg: 'lg' },
+    shadow: { lg: 'lg' },
+  }),
+  heading: sxRecipe('heading', { size: 'lg' }, { md: { textStyle: 'xl' }, lineClamp: 2 }),
+  titleLink: sx({
+    color: 'inherit',
+    _hover: { textDecoration: 'underline' },
+    focusVisibleRing: 'outside',
+  }),
+  description: sx({
+    mt: '1',
+    color: 'fg.muted',
+    lineClamp: 2,
+    display: { base: 'none', sm: '-webkit-box' },
+  }),
+  action: sxRecipe('button', { size: 'sm', variant: 'solid' }, { mt: '3', colorPalette: 'brand' }),
+};
+
+/**
+ * Post carousel (spec §2, §9). All slides are rendered in a horizontal scroll-snap strip, so
+ * without JavaScript the first slide shows and the others are a swipe or scroll away. With
+ * JavaScript it cycles every 6 s, pauses on hover and keyboard focus, has a pause/play button
+ * (WCAG 2.2.2), previous/next buttons and dots, and never cycles under reduced motion.
+ */
+export function PostCarousel({
+  posts,
+  label = 'Featured',
+  aspectRatio = CAROUSEL_ASPECT_RATIO,
+  intervalMs = CAROUSEL_INTERVAL_MS,
+  headingLevel = 'h2',
+}: PostCarouselProps) {
+  const hydrated = useHydrated();
+  const id = useId();
+  const trackRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [reducedMotion, setReducedMotion] = useState(false);
+  const count = posts.length;
+
+  useEffect(() => {
+    const query = window.matchMedia?.(REDUCED_MOTION);
+    if (!query) return;
+    const update = () => {
+      setReducedMotion(query.matches);
+      if (query.matches) setPlaying(false);
+    };
+    update();
+    query.addEventListener?.('change', update);
+    return () => query.removeEventListener?.('change', update);
+  }, []);
+
+  const goTo = useCallback(
+    (index: number) => {
+      setActive(index);
+      const track = trackRef.current;
+      if (track)
+        track.scrollTo({
+          left: index * track.clientWidth,
+          behavior: reducedMotion ? 'auto' : 'smooth',
+        });
+    },
+    [reducedMotion],
+  );
+
+  const cycling = hydrated && shouldAutoCycle({ count, playing, hovered, focused, reducedMotion });
+  useEffect(() => {
+    if (!cycling) return;
+    const timer = setTimeout(() => goTo(wrapIndex(active, 1, count)), intervalMs);
+    return () => clearTimeout(timer);
+  }, [cycling, active, count, intervalMs, goTo]);
+
+  // A swipe or a scroll by hand (or focus moving into another slide) updates the dots.
+  const scrollTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (scrollTimer.current && clearTimeout(scrollTimer.current)), []);
+  function onScroll() {
+    if (scrollTimer.current) clearTimeout(scrollTimer.current);
+    scrollTimer.current = setTimeout(() => {
+      const track = trackRef.current;
+      if (track) setActive(indexFromScroll(track.scrollLeft, track.clientWidth, count));
+    }, 120);
+  }
+
+  function onBlur(e: FocusEvent<HTMLElement>) {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+  }
+
+  if (count === 0) return null;
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className={styles.carousel}
+      style={{ '--carousel-aspect-ratio': String(aspectRatio) } as CSSProperties}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+      data-testid="post-carousel"
+    >
+      <div
+        ref={trackRef}
+        id={`${id}-slides`}
+        className={hydrated ? styles.track : styles.trackStatic}
+        aria-live={cycling ? 'off' : 'polite'}
+        onScroll={hydrated ? onScroll : undefined}
+      >
+        {posts.map((post, i) => (
+          <Slide
+            key={post.slug}
+            post={post}
+            index={i}
+            count={count}
+            headingLevel={headingLevel}
+            current={i === active}
+          />
+        ))}
+      </div>
+      {hydrated && count > 1 ? (
+        <div className={styles.controls} data-testid="carousel-controls">
+          <button
+            type="button"
+            className={styles.control}
+            aria-label={playing ? 'Pause slide show' : 'Play slide show'}
+            onClick={() => setPlaying((p) => !p)}
+            data-testid="carousel-play-pause"
+          >
+            {playing ? <PauseIcon /> : <PlayIcon />}
+          </button>
+          <button
+            type="button"
+            className={styles.control}
+            aria-label="Previous slide"
+            aria-controls={`${id}-slides`}
+            onClick={() => goTo(wrapIndex(active, -1, count))}
+          >
+            <ChevronLeftIcon />
+          </button>
+          <ul className={styles.dots}>
+            {posts.map((post, i) => (
+              <li key={post.slug}>
+                <button
+                  type="button"
+                  className={styles.dotButton}
+                  aria-label={`Slide ${i + 1} of ${count}: ${post.title}`}
+                  aria-current={i === active ? 'true' : undefined}
+                  aria-controls={`${id}-slides`}
+                  onClick={() => goTo(i)}
+                >
+                  <span className={i === active ? styles.dotActive : styles.dot} />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className={styles.control}
+            aria-label="Next slide"
+            aria-controls={`${id}-slides`}
+            onClick={() => goTo(wrapIndex(active, 1, count))}
+          >
+            <ChevronRightIcon />
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Slide({
+  post,
+  index,
+  count,
+  headingLevel,
+  current,
+}: {
+  post: CarouselPost;
+  index: number;
+  count: number;
+  headingLevel: 'h2' | 'h3';
+  current: boolean;
+}) {
+  const target = post.link?.to ?? post.path;
+  const Heading = headingLevel;
+  const image = post.coverImage ? (
+    <img
+      src={post.coverImage}
+      alt={post.hideOverlay ? post.altText || post.title : (post.altText ?? '')}
+      className={styles.image}
+      loading={index === 0 ? 'eager' : 'lazy'}
+    />
+  ) : (
+    <div className={styles.placeholder} />
+  );
+  return (
+    <div
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`${index + 1} of ${count}`}
+      className={styles.slide}
+      data-current={current ? '' : undefined}
+    >
+      {post.hideOverlay ? (
+        <Link to={target} className={styles.imageLink}>
+          {image}
+        </Link>
+      ) : (
+        <>
+          {image}
+          <div className={styles.overlay}>
+            <Heading className={styles.heading}>
+              <Link to={post.path} className={styles.titleLink}>
+                {post.title}
+              </Link>
+            </Heading>
+            {post.description ? <p className={styles.description}>{post.description}</p> : null}
+            {post.link ? (
+              <Link to={post.link.to} className={styles.action}>
+                {post.link.label}
+              </Link>
+            ) : null}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { Form, Link } from '@remix-run/react';
+import { useLoginLinkProps } from '~/accounts/login-dialog';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { Disclosure, disclosurePanelStyle, disclosureSummaryStyle } from './disclosure';
+import { SiteLink } from './site-link';
+import { hstackStyle, stackStyle } from '~/lib/ui/styles';
+import type { ShellUser } from './types';
+
+const styles = {
+  guestBar: sx({ ...hstackStyle, gap: '1', px: '0' }),
+  guestList: sx({ ...hstackStyle, gap: '3', px: '4' }),
+  logIn: sxRecipe(
+    'button',
+    { size: 'sm', variant: 'ghost' },
+    { colorPalette: 'brand', color: 'brand.fg' },
+  ),
+  registerBar: sxRecipe('button', { size: 'sm', variant: 'solid' }, { colorPalette: 'brand' }),
+  registerList: sxRecipe('button', { size: 'sm', variant: 'outline' }, { colorPalette: 'brand' }),
+  accountLink: sxRecipe(
+    'link',
+    { variant: 'plain' },
+    {
+      display: 'flex',
+      px: '4',
+      py: '2',
+      color: 'fg',
+      w: 'full',
+      focusVisibleRing: 'inside',
+    },
+  ),
+  logOut: sx({
+    display: 'flex',
+    w: 'full',
+    px: '4',
+    py: '2',
+    textAlign: 'start',
+    cursor: 'pointer',
+    focusVisibleRing: 'inside',
+    _hover: { bg: 'bg.muted' },
+  }),
+  greeting: sx({ fontWeight: 'semibold', px: '4', pb: '1' }),
+  list: sx({ ...stackStyle, listStyleType: 'none', gap: '0' }),
+  dropList: sx({ listStyleType: 'none' }),
+  summary: sx({
+    ...disclosureSummaryStyle,
+    px: '3',
+    py: '2',
+    fontWeight: 'semibold',
+    color: 'brand.fg',
+  }),
+  panel: sx({ ...disclosurePanelStyle, insetStart: 'auto', insetEnd: '0' }),
+  name: sx({ maxW: '150px', truncate: true }),
+};
+
+/**
+ * Account menu (spec §2 Header). A guest gets 'Log In' and 'Register'; a signed-in shopper gets
+ * 'Hey {first name}!' with 'My Account' and a 'Log Out' form post. In the app bar the signed-in
+ * menu is a disclosure; in the drawer ('list') everything is shown as a list.
+ */
+export function AccountMenu({
+  user,
+  variant = 'bar',
+}: {
+  user: ShellUser | null;
+  variant?: 'bar' | 'list';
+}) {
+  const loginLink = useLoginLinkProps();
+  if (!user) {
+    return (
+      <div
+        className={variant === 'bar' ? styles.guestBar : styles.guestList}
+        data-testid="account-menu"
+      >
+        <Link
+          to="/login"
+          className={styles.logIn}
+          onClick={variant === 'bar' ? loginLink.onClick : undefined}
+        >
+          Log In
+        </Link>
+        <Link
+          to="/register"
+          className={variant === 'bar' ? styles.registerBar : styles.registerList}
+        >
+          Register
+        </Link>
+      </div>
+    );
+  }
+  const greeting = `Hey ${user.firstName}!`;
+  const items = (
+    <>
+      <li>
+        <SiteLink to="/account" className={styles.accountLink}>
+          My Account
+        </SiteLink>
+      </li>
+      <li>
+        <Form method="post" action="/logout">
+          <button type="submit" className={styles.logOut}>
+            Log Out
+          </button>
+        </Form>
+      </li>
+    </>
+  );
+  if (variant === 'list') {
+    return (
+      <div data-testid="account-menu">
+        <div className={styles.greeting}>{greeting}</div>
+        <ul className={styles.list}>{items}</ul>
+      </div>
+    );
+  }
+  return (
+    <div data-testid="account-menu">
+      <Disclosure
+        label={<span className={styles.name}>{greeting}</span>}
+        summaryClassName={styles.summary}
+        panelClassName={styles.panel}
+      >
+        <ul className={styles.dropList}>{items}</ul>
+      </Disclosure>
+    </div>
+  );
+}

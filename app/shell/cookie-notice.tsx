@@ -1,0 +1,113 @@
+import { Link, useLocation } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { createAnalytics, type Analytics } from './analytics';
+import { getEntry, setEntry } from './local-store';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+
+export const COOKIE_NOTICE_KEY = 'dismissed_cookie_notice';
+/** Spec §9: 120 px on wide screens, 250 px on narrow ones. */
+const HEIGHT = { base: '250px', md: '120px' } as const;
+
+const styles = {
+  spacer: sx({ h: HEIGHT }),
+  notice: sx({
+    position: 'fixed',
+    insetX: '0',
+    bottom: '0',
+    zIndex: 'banner',
+    minH: HEIGHT,
+    bg: 'gray.900',
+    color: 'white',
+    shadow: 'lg',
+    display: 'flex',
+    alignItems: 'center',
+  }),
+  row: sx({
+    display: 'flex',
+    flexDirection: { base: 'column', md: 'row' },
+    alignItems: { base: 'stretch', md: 'center' },
+    maxW: '7xl',
+    mx: 'auto',
+    px: '4',
+    py: '4',
+    gap: '4',
+    w: 'full',
+  }),
+  text: sx({ flex: '1' }),
+  link: sxRecipe(
+    'link',
+    { variant: 'plain' },
+    { color: 'white', textDecoration: 'underline', focusRingColor: 'white' },
+  ),
+  button: sxRecipe(
+    'button',
+    { variant: 'solid', size: 'md' },
+    {
+      bg: 'white',
+      color: 'gray.900',
+      _hover: { bg: 'gray.200' },
+      focusRingColor: 'white',
+      flexShrink: 0,
+    },
+  ),
+};
+
+/**
+ * Cookie notice and analytics (spec §4), rendered only when the tenant enables analytics.
+ * JavaScript only, so a shopper who dismissed it never sees it flash: nothing is rendered until
+ * the stored flag has been read. Dismissing stores 'dismissed_cookie_notice' (no expiry) and
+ * starts analytics; when already dismissed, analytics starts at once. Page views go to the
+ * tenant's data layer 250 ms after each route change.
+ */
+export function CookieNotice({ dataLayerName }: { dataLayerName: string }) {
+  const location = useLocation();
+  const analytics = useRef<Analytics | null>(null);
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const a = createAnalytics({ dataLayerName });
+    analytics.current = a;
+    if (getEntry(COOKIE_NOTICE_KEY) !== null) a.start();
+    else setVisible(true);
+    return () => {
+      a.dispose();
+      analytics.current = null;
+    };
+  }, [dataLayerName]);
+
+  const path = location.pathname + location.search;
+  useEffect(() => {
+    analytics.current?.routeChanged(path);
+    // location.key: the same address visited again is a new page view too.
+  }, [path, location.key]);
+
+  if (!visible) return null;
+
+  function dismiss() {
+    setEntry(COOKIE_NOTICE_KEY, true);
+    setVisible(false);
+    analytics.current?.start();
+  }
+
+  return (
+    <>
+      {/* Keeps the footer's end readable above the fixed notice. */}
+      <div className={styles.spacer} aria-hidden="true" />
+      <section aria-label="Cookie notice" className={styles.notice} data-testid="cookie-notice">
+        <div className={styles.row}>
+          <p className={styles.text}>
+            We use cookies to understand how our site is used and to improve your shopping. By
+            continuing, you agree to our use of cookies. Read our{' '}
+            <Link to="/privacy" className={styles.link}>
+              privacy policy
+            </Link>
+            .
+          </p>
+          <button type="button" onClick={dismiss} className={styles.button}>
+            Got it
+          </button>
+        </div>
+      </section>
+    </>
+  );
+}

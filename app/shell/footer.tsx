@@ -1,0 +1,177 @@
+import type { MenuItem } from '~/lib/content/types';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { CustomerServiceCard } from './customer-service-card';
+import { itemKey } from '~/lib/ui/menu-items';
+import { SiteLink } from './site-link';
+import { SocialLinks, type SocialPages } from './social-links';
+import { stackStyle } from '~/lib/ui/styles';
+import { SurveyLink } from './survey-link';
+
+export { footerSignupVisible } from './footer-signup';
+
+export interface SiteFooterProps {
+  /** The 'footer' menu: each top-level group is a column. */
+  items: MenuItem[];
+  /** Embedded page HTML by slug (menu item `post`), sanitised by the content service. */
+  embeds: Record<string, string>;
+  retailerName: string;
+  copyrightCredit: string;
+  year: number;
+  /** Null when social links are hidden. */
+  social: SocialPages | null;
+  /** Null when there is no survey or it is hidden. */
+  surveyUrl: string | null;
+  /** Null when the card is hidden or the brand has no phone line. */
+  customerService: { phone: string; hours: string } | null;
+  /** Null when there is no pixel or it is hidden. */
+  adTrackingPixelUrl: string | null;
+  /** Whether the e-mail signup area shows on this page. */
+  showSignup: boolean;
+}
+
+const styles = {
+  footer: sx({ bg: 'brand.solid', color: 'brand.contrast', position: 'relative' }),
+  inner: sx({ maxW: '7xl', mx: 'auto', px: '4', py: '10' }),
+  columns: sx({ display: 'flex', flexDirection: { base: 'column', lg: 'row' }, gap: '8' }),
+  nav: sx({
+    display: 'grid',
+    gridTemplateColumns: {
+      base: 'repeat(1, minmax(0, 1fr))',
+      sm: 'repeat(2, minmax(0, 1fr))',
+      md: 'repeat(3, minmax(0, 1fr))',
+    },
+    flex: '1',
+    gap: '8',
+  }),
+  list: sx({ ...stackStyle, listStyleType: 'none', gap: '2' }),
+  card: sx({ w: { lg: '18rem' }, flexShrink: 0 }),
+  bottom: sx({
+    display: 'flex',
+    flexDirection: { base: 'column', md: 'row' },
+    alignItems: { base: 'flex-start', md: 'center' },
+    justifyContent: 'space-between',
+    mt: '10',
+    pt: '6',
+    borderTopWidth: '1px',
+    borderColor: 'currentColor/30',
+    gap: '4',
+  }),
+  extras: sx({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '6' }),
+  copyright: sx({ fontSize: 'sm' }),
+  pixel: sx({ position: 'absolute', bottom: '0', insetStart: '0' }),
+  heading: sxRecipe(
+    'heading',
+    { size: 'sm' },
+    { mb: '3', textTransform: 'uppercase', letterSpacing: 'wide' },
+  ),
+  embed: sx({
+    '& p': { mb: '2' },
+    '& a': { color: 'inherit', textDecoration: 'underline' },
+    '& a:focus-visible': { outline: '2px solid currentColor', outlineOffset: '2px' },
+    '& img': { maxW: 'full', h: 'auto' },
+    fontSize: 'sm',
+  }),
+  link: sxRecipe(
+    'link',
+    { variant: 'plain' },
+    {
+      color: 'inherit',
+      focusRingColor: 'currentColor',
+      _hover: { textDecoration: 'underline' },
+    },
+  ),
+};
+
+/** Site footer (spec §2 Footer). */
+export function SiteFooter(props: SiteFooterProps) {
+  const { items, embeds } = props;
+  const groups = items.filter((i) => i.children.length > 0 || i.post);
+  const loose = items.filter((i) => i.children.length === 0 && !i.post && i.to);
+  return (
+    <footer className={styles.footer} data-testid="site-footer">
+      <div className={styles.inner}>
+        {props.showSignup ? <div data-slot="footer-signup" /> : null}
+        <div className={styles.columns}>
+          <nav aria-label="Footer" className={styles.nav}>
+            {groups.map((group, i) => (
+              <FooterColumn key={itemKey(group, i)} group={group} embeds={embeds} />
+            ))}
+            {loose.length > 0 ? (
+              <ul className={styles.list}>
+                {loose.map((item, i) => (
+                  <li key={itemKey(item, i)}>
+                    <FooterLink to={item.to!}>{item.label}</FooterLink>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </nav>
+          {props.customerService ? (
+            <div className={styles.card}>
+              <CustomerServiceCard
+                phone={props.customerService.phone}
+                hours={props.customerService.hours}
+              />
+            </div>
+          ) : null}
+        </div>
+        <div className={styles.bottom}>
+          <div className={styles.extras}>
+            {props.social ? <SocialLinks social={props.social} /> : null}
+            {props.surveyUrl ? <SurveyLink url={props.surveyUrl} /> : null}
+          </div>
+          <p className={styles.copyright} data-testid="copyright">
+            {`© ${props.year} ${props.retailerName}. ${props.copyrightCredit}`}
+          </p>
+        </div>
+      </div>
+      {props.adTrackingPixelUrl ? (
+        <img
+          src={props.adTrackingPixelUrl}
+          alt=""
+          width={1}
+          height={1}
+          className={styles.pixel}
+          data-testid="ad-tracking-pixel"
+        />
+      ) : null}
+    </footer>
+  );
+}
+
+function FooterColumn({ group, embeds }: { group: MenuItem; embeds: Record<string, string> }) {
+  const ownEmbed = group.post ? embeds[group.post] : undefined;
+  return (
+    <div>
+      <h2 className={styles.heading}>
+        {group.to ? <FooterLink to={group.to}>{group.label}</FooterLink> : group.label}
+      </h2>
+      {ownEmbed ? (
+        <div className={styles.embed} dangerouslySetInnerHTML={{ __html: ownEmbed }} />
+      ) : null}
+      {group.children.length > 0 ? (
+        <ul className={styles.list}>
+          {group.children.map((item, i) => {
+            const embed = item.post ? embeds[item.post] : undefined;
+            return (
+              <li key={itemKey(item, i)}>
+                {item.to ? <FooterLink to={item.to}>{item.label}</FooterLink> : null}
+                {embed ? (
+                  <div className={styles.embed} dangerouslySetInnerHTML={{ __html: embed }} />
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function FooterLink({ to, children }: { to: string; children: string }) {
+  return (
+    <SiteLink to={to} className={styles.link}>
+      {children}
+    </SiteLink>
+  );
+}

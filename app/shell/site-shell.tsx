@@ -1,0 +1,167 @@
+import { useLocation } from '@remix-run/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { LoginDialogProvider } from '~/accounts/login-dialog';
+import { useRootData } from './root-data';
+import { isHidden } from '~/lib/tenant/public';
+import { sx } from '~/lib/theme/static-css';
+import { AppBar } from './app-bar';
+import { CookieNotice } from './cookie-notice';
+import { SiteFooter } from './footer';
+import { footerSignupVisible } from './footer-signup';
+import { barItems, drawerItems } from '~/lib/ui/menu-items';
+import { NavDrawer } from './nav-drawer';
+import { PopupPost, type PopupPostData } from './popup-post';
+import { SiteBanner } from './site-banner';
+import { SiteNavFallback } from './site-nav-fallback';
+import { SkipLink } from './skip-link';
+import { StickyBar } from './sticky-bar';
+import { SystemBar } from './system-bar';
+import { useHydrated } from '~/lib/ui/use-hydrated';
+
+/** Without JavaScript the accept-new-terms popup is a notice at the top of the page. */
+function TermsNotice({ popup }: { popup: PopupPostData }) {
+  return (
+    <section className={styles.termsNotice} aria-label={popup.title || 'Terms'}>
+      {popup.title ? <p className={styles.termsTitle}>{popup.title}</p> : null}
+      <div dangerouslySetInnerHTML={{ __html: popup.html }} />
+    </section>
+  );
+}
+
+const styles = {
+  termsNotice: sx({
+    bg: 'brand.subtle',
+    borderBottomWidth: '1px',
+    px: '4',
+    py: '3',
+    textAlign: 'center',
+    '& p': { m: 0 },
+    '& a': { color: 'brand.fg', textDecoration: 'underline', fontWeight: 'semibold' },
+  }),
+  termsTitle: sx({ fontWeight: 'bold' }),
+  root: sx({ colorPalette: 'brand', minH: '100vh', display: 'flex', flexDirection: 'column' }),
+  main: sx({ flex: '1', _focus: { outline: 'none' } }),
+};
+
+/**
+ * The default layout (spec §2), top to bottom: skip link, system bar, app bar, sticky bar,
+ * navigation drawer, site banner, popup post, the page, cookie notice, small-screen menu,
+ * footer. Every piece is chosen by the tenant's settings and the layout content from the root
+ * loader; the pieces below take props only.
+ */
+export function SiteShell({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // Marks the page as interactive (end-to-end tests wait for it before using dialogs).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
+  // Every route change closes the drawer (the search menu closes itself the same way).
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [location.key]);
+
+  if (!data) {
+    return (
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    );
+  }
+
+  const { tenant, layout, homeStore, user, year } = data;
+  // A shopper who must accept new terms gets the terms popup instead of the site popup, on every
+  // page but the terms page itself (which gets neither).
+  const termsPopup = location.pathname === '/account/terms' ? null : data.termsPopup;
+  const sitePopup = data.termsPopup ? null : layout.popup;
+  const redirectTo = location.pathname + location.search;
+  const mainMenu = layout.menus.main?.menu ?? [];
+  const mainTopMenu = layout.menus.mainTop?.menu ?? [];
+  const drawerMenu = drawerItems(mainMenu);
+  const homeChoices = layout.locations.filter((l) => !l.hiddenInHomeSelector);
+  const showChooser = homeChoices.length > 1 && !isHidden(tenant, 'home-store-chooser');
+  const showSystemBar =
+    tenant.features.systemBar && tenant.systemBarText && !isHidden(tenant, 'system-bar');
+  const showStickyBar =
+    tenant.features.stickyBar && tenant.stickyBarText && !isHidden(tenant, 'sticky-bar');
+  const customerService =
+    tenant.customerService && !isHidden(tenant, 'customer-service-card')
+      ? { phone: tenant.customerService.phone, hours: tenant.customerService.hours }
+      : null;
+
+  return (
+    <LoginDialogProvider
+      enabled={hydrated && !user}
+      messageHtml={data.login?.messageHtml ?? null}
+      subtitle={data.login?.subtitle ?? null}
+    >
+      <div className={styles.root}>
+        <SkipLink />
+        {showSystemBar ? <SystemBar text={tenant.systemBarText!} /> : null}
+        <AppBar
+          retailerName={tenant.retailerName}
+          logo={tenant.logo}
+          mainItems={barItems(mainMenu)}
+          mainTopItems={barItems(mainTopMenu)}
+          showSearch={!isHidden(tenant, 'search')}
+          chooser={showChooser ? { locations: homeChoices, homeStore, redirectTo } : null}
+          user={user}
+          hydrated={hydrated}
+          drawerOpen={drawerOpen}
+          onOpenDrawer={() => setDrawerOpen(true)}
+        />
+        {showStickyBar ? <StickyBar text={tenant.stickyBarText!} /> : null}
+        {hydrated ? (
+          <NavDrawer
+            open={drawerOpen}
+            onOpenChange={setDrawerOpen}
+            items={drawerMenu}
+            user={user}
+            stores={tenant.features.drawerStoreSelector ? layout.locations : null}
+            homeStore={homeStore}
+            redirectTo={redirectTo}
+          />
+        ) : null}
+        {layout.banner ? <SiteBanner banner={layout.banner} /> : null}
+        {termsPopup ? (
+          hydrated ? (
+            <PopupPost popup={termsPopup} />
+          ) : (
+            <noscript>
+              <TermsNotice popup={termsPopup} />
+            </noscript>
+          )
+        ) : hydrated && sitePopup ? (
+          <PopupPost popup={sitePopup} />
+        ) : null}
+        <main id="main" className={styles.main} tabIndex={-1}>
+          {children}
+        </main>
+        {hydrated && tenant.features.analytics ? (
+          <CookieNotice dataLayerName={tenant.analytics.dataLayerName} />
+        ) : null}
+        <SiteNavFallback items={drawerMenu} user={user} />
+        <SiteFooter
+          items={layout.menus.footer?.menu ?? []}
+          embeds={layout.footerEmbeds}
+          retailerName={tenant.retailerName}
+          copyrightCredit={tenant.copyrightCredit}
+          year={year}
+          social={isHidden(tenant, 'social-links') ? null : tenant.social}
+          surveyUrl={tenant.surveyUrl && !isHidden(tenant, 'survey') ? tenant.surveyUrl : null}
+          customerService={customerService}
+          adTrackingPixelUrl={
+            tenant.analytics.adTrackingPixelUrl && !isHidden(tenant, 'ad-tracking-pixel')
+              ? tenant.analytics.adTrackingPixelUrl
+              : null
+          }
+          showSignup={footerSignupVisible(location.pathname, tenant)}
+        />
+      </div>
+    </LoginDialogProvider>
+  );
+}
