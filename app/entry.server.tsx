@@ -7,6 +7,10 @@ import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { EMOTION_KEY, INSERTION_META, NonceContext } from '~/lib/theme/emotion';
 import { logger } from '@common/logger.server';
+import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
+
+/** server.ts builds each request's context with the build's own factory (server/app.ts). */
+export { createAppLoadContext } from '~/lib/context.server';
 
 /** A slow secondary part of a page gives up after this long and renders its fallback. */
 export const streamTimeout = 5000;
@@ -23,6 +27,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
+  // A page that declares no cache policy is treated as personal (lib/http/cache.server.ts).
+  if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', PRIVATE_NO_STORE);
   const cache = createCache({ key: EMOTION_KEY, nonce });
   const emotion = createEmotionServer(cache);
 
@@ -66,6 +72,14 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** Data requests (single fetch) that declare no cache policy are personal too. */
+export function handleDataRequest(response: Response) {
+  if (!response.headers.has('Cache-Control')) {
+    response.headers.set('Cache-Control', PRIVATE_NO_STORE);
+  }
+  return response;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -57,11 +57,17 @@ test('a shopper with old terms is asked to accept the new ones @nojs', async ({
   await expect(page.getByText('Our terms have changed')).toHaveCount(0);
 });
 
-test('guests are sent to /login from the terms and data preference pages @nojs', async ({
+test('guests read the terms (no acceptance form) and are sent to /login from data preferences @nojs', async ({
   page,
 }) => {
+  // A guest registering without JavaScript follows the Terms link: the document is there.
   await page.goto(brandUrl('lins', '/account/terms'));
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/account\/terms$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Terms and conditions text' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Update Terms Conditions/ })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Log in to accept the terms for your account' }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Fterms$/);
   await page.goto(brandUrl('lins', '/account/data-preferences'));
   await expect(page).toHaveURL(/\/login$/);
   // The privacy policy is public (registration links to it).

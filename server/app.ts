@@ -5,7 +5,7 @@ import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import type { AppContext, AppServices } from '~/lib/context.server';
+import type { AppServices, createAppLoadContext } from '~/lib/context.server';
 import { logger } from '@common/logger.server';
 import { redirectFor } from '~/lib/redirects';
 import { publicBotCheck } from '~/lib/security/bot-check.server';
@@ -101,6 +101,21 @@ function cspDirectives() {
       'worker-src': ["'self'"],
     },
   };
+}
+
+type ContextFactory = typeof createAppLoadContext;
+
+/**
+ * The app build's own `createAppLoadContext` (re-exported by app/entry.server.tsx): the context's
+ * objects (the loyalty client and the errors it throws) must come from the same module instances
+ * as the loaders that use them, and server.ts runs outside the bundle.
+ */
+async function contextFactory(build: ServerAppOptions['build']): Promise<ContextFactory> {
+  const resolved = typeof build === 'function' ? await build() : build;
+  const factory = (resolved.entry.module as { createAppLoadContext?: ContextFactory })
+    .createAppLoadContext;
+  if (!factory) throw new Error('The app build exports no createAppLoadContext (entry.server).');
+  return factory;
 }
 
 /** Express app: security headers, static files, health, tenant resolution, then Remix. */
@@ -209,14 +224,11 @@ export function createServerApp(opts: ServerAppOptions) {
       .send('This request came from another site and was refused.\n');
   });
 
-  // Guest pages are the same for every guest: keep each for a few seconds (see page-cache.ts).
+  // Pages that declare themselves public are kept as a CDN would keep them (see page-cache.ts).
   const generations = new WeakMap<Tenant, number>();
   let nextGeneration = 0;
   const pageCache = createPageCache({
-    ttlMs: services.env.PAGE_CACHE_SECONDS * 1000,
     maxEntries: 1000,
-    sessionCookie: '__session',
-    guestSessionKeys: ['homeStore'],
     nonceOf: (res) => locals(res).nonce,
     generation: (_req, res) => {
       const tenant = locals(res).tenant;
@@ -232,14 +244,15 @@ export function createServerApp(opts: ServerAppOptions) {
     createRequestHandler({
       build: opts.build,
       mode: services.env.NODE_ENV === 'production' ? 'production' : 'development',
-      getLoadContext: (req: Request, res: Response): AppContext => ({
-        tenant: locals(res).tenant,
-        // A cacheable page renders with a placeholder the cache swaps for this request's nonce.
-        nonce: (res.locals.renderNonce as string | undefined) ?? locals(res).nonce,
-        services,
-        https: req.secure,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? '',
-      }),
+      getLoadContext: async (req: Request, res: Response) =>
+        (await contextFactory(opts.build))(services, {
+          tenant: locals(res).tenant,
+          // A cacheable page renders with a placeholder the cache swaps for this request's nonce.
+          nonce: (res.locals.renderNonce as string | undefined) ?? locals(res).nonce,
+          https: req.secure,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? '',
+          cookie: req.headers.cookie ?? null,
+        }),
     }),
   );
 

@@ -4,7 +4,7 @@ import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
-import { createPageCache, gzipJoined } from './page-cache';
+import { createPageCache, gzipJoined, sharedMaxAgeSeconds } from './page-cache';
 
 let servers: http.Server[] = [];
 afterEach(() => {
@@ -12,15 +12,16 @@ afterEach(() => {
   servers = [];
 });
 
-/** An app whose "renderer" counts renders and prints the nonce it was given. */
-async function start(ttlMs = 10_000) {
+/**
+ * An app whose "renderer" counts renders and prints the nonce it was given. Pages say what they
+ * are as the site's loaders do: /account and /reset-password are personal, /undeclared says
+ * nothing, every other page is public for `sMaxAge` seconds (0: private).
+ */
+async function start(sMaxAge = 10) {
   let renders = 0;
   let nonceCounter = 0;
   const cache = createPageCache({
-    ttlMs,
     maxEntries: 10,
-    sessionCookie: '__session',
-    guestSessionKeys: ['homeStore'],
     nonceOf: (res) => res.locals.nonce as string,
     generation: () => 'g1',
   });
@@ -41,6 +42,14 @@ async function start(ttlMs = 10_000) {
     renders++;
     const nonce = (res.locals.renderNonce as string | undefined) ?? res.locals.nonce;
     if (req.path === '/cookie') res.setHeader('Set-Cookie', 'a=b');
+    if (req.path === '/account' || req.path === '/reset-password' || sMaxAge === 0) {
+      res.setHeader('Cache-Control', 'private, no-store');
+    } else if (req.path !== '/undeclared') {
+      res.setHeader(
+        'Cache-Control',
+        `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=30`,
+      );
+    }
     res.status(req.path === '/missing' ? 404 : 200).type('html');
     res.write(`<script nonce="${nonce}">x</script>`);
     res.end(`<p>${req.originalUrl}</p>`);
@@ -103,7 +112,7 @@ describe('page cache', () => {
     expect(app.renders()).toBe(3);
   });
 
-  it('never caches a session holding anything personal, a Set-Cookie or a non-200', async () => {
+  it('never caches a personal page, a page that declares nothing, a Set-Cookie or a non-200', async () => {
     const app = await start();
     await app.get('/account', guestCookie({ homeStore: '1', user: { id: 1 } }));
     await app.get('/account', guestCookie({ homeStore: '1', user: { id: 1 } }));
@@ -111,15 +120,21 @@ describe('page cache', () => {
     await app.get('/cookie');
     await app.get('/missing');
     await app.get('/missing');
-    await app.get('/x', '__session=garbage');
-    await app.get('/x', '__session=garbage');
-    expect(app.renders()).toBe(8);
+    await app.get('/undeclared');
+    await app.get('/undeclared');
+    // A page with a token in its address says it is personal: rendered every time.
+    await app.get('/reset-password?token=abc&address=a%40b.c');
+    await app.get('/reset-password?token=abc&address=a%40b.c');
+    expect(app.renders()).toBe(10);
+    expect(app.stats().entries).toBe(0);
   });
 
-  it('expires entries after the TTL and can be turned off', async () => {
-    const short = await start(30);
+  it('keeps a page as long as its s-maxage says, and not at all when it is private', async () => {
+    const short = await start(1);
     await short.get('/');
-    await new Promise((r) => setTimeout(r, 60));
+    await short.get('/');
+    expect(short.renders()).toBe(1);
+    await new Promise((r) => setTimeout(r, 1100));
     await short.get('/');
     expect(short.renders()).toBe(2);
     const off = await start(0);
@@ -143,5 +158,17 @@ describe('gzipJoined', () => {
     const expected = parts.map((p) => p.toString('utf8')).join(nonce.toString());
     expect(zlib.gunzipSync(gz).toString('utf8')).toBe(expected);
     expect(gz.length).toBeLessThan(Buffer.byteLength(expected) / 2);
+  });
+});
+
+describe('sharedMaxAgeSeconds', () => {
+  it('reads how long a shared cache may keep a response', () => {
+    expect(sharedMaxAgeSeconds('public, max-age=0, s-maxage=5, stale-while-revalidate=30')).toBe(5);
+    expect(sharedMaxAgeSeconds('public, max-age=60')).toBe(60);
+    expect(sharedMaxAgeSeconds('private, no-store')).toBe(0);
+    expect(sharedMaxAgeSeconds('public, no-store, s-maxage=5')).toBe(0);
+    expect(sharedMaxAgeSeconds('s-maxage=5')).toBe(0);
+    expect(sharedMaxAgeSeconds(undefined)).toBe(0);
+    expect(sharedMaxAgeSeconds('public')).toBe(0);
   });
 });

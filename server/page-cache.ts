@@ -3,25 +3,36 @@ import zlib from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 
 /**
- * A short shared cache of guest HTML pages (DESIGN.md "Scale": the lever for speed). A page is
- * cached only when it is the same for every shopper who sends the same request: a GET of a
- * document (not a data request), by a visitor whose session holds nothing personal (no cookie,
- * or only the chosen home store, which is part of the key), answered 200 with no Set-Cookie.
+ * A short shared cache of guest HTML pages (DESIGN.md "Scale": the lever for speed), behaving as
+ * a CDN in front would: a page is stored only when its own headers allow a shared cache to keep
+ * it (`Cache-Control: public, …, s-maxage=N`, set by the page's loader through
+ * app/lib/http/cache.server.ts), for N seconds. Only GETs of documents (not data requests) with
+ * a 200, HTML and no Set-Cookie are considered; the request's cookie is part of the key, so a
+ * visitor only ever gets a page rendered for the same cookie (a guest's home store).
  *
  * The CSP nonce stays unique per response: a cacheable page is rendered with a placeholder of
  * the same length, stored, and the placeholder is replaced by the request's own nonce each time
  * it is sent.
  */
 export interface PageCacheOptions {
-  ttlMs: number;
   maxEntries: number;
   /** Part of the key that changes when the brand's content or tenant file changes. */
   generation: (req: Request, res: Response) => string;
   /** The nonce this response must carry. */
   nonceOf: (res: Response) => string;
-  /** Session fields a guest page may depend on (they are part of the cookie, so of the key). */
-  guestSessionKeys: readonly string[];
-  sessionCookie: string;
+}
+
+/**
+ * How long a shared cache may keep a response, from its Cache-Control: s-maxage (or max-age)
+ * seconds of a `public` response; 0 when it must not be shared (private, no-store, no-cache,
+ * nothing said).
+ */
+export function sharedMaxAgeSeconds(cacheControl: string | number | string[] | undefined): number {
+  const value = String(cacheControl ?? '').toLowerCase();
+  if (!/(^|[\s,])public([\s,]|$)/.test(value)) return 0;
+  if (/(^|[\s,])(private|no-store|no-cache)([\s,=]|$)/.test(value)) return 0;
+  const shared = /(?:^|[\s,])s-maxage=(\d+)/.exec(value) ?? /(?:^|[\s,])max-age=(\d+)/.exec(value);
+  return shared ? Number(shared[1]) : 0;
 }
 
 interface Entry {
@@ -97,39 +108,11 @@ export function createPageCache(opts: PageCacheOptions) {
   let hits = 0;
   let misses = 0;
 
-  function sessionIsGuest(raw: string | undefined): boolean {
-    if (!raw) return true;
-    // Remix cookie sessions are base64 JSON plus a signature. Decoding without verifying is
-    // enough here: the raw value is in the key, and Remix verifies it when it renders.
-    try {
-      const value = decodeURIComponent(raw);
-      const payload = value.slice(0, value.lastIndexOf('.'));
-      const data = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as unknown;
-      if (!data || typeof data !== 'object') return false;
-      return Object.keys(data).every((k) => opts.guestSessionKeys.includes(k));
-    } catch {
-      return false;
-    }
-  }
-
-  function cookieValue(req: Request): string | undefined {
-    const header = req.headers.cookie;
-    if (!header) return undefined;
-    for (const part of header.split(';')) {
-      const eq = part.indexOf('=');
-      if (eq !== -1 && part.slice(0, eq).trim() === opts.sessionCookie)
-        return part.slice(eq + 1).trim();
-    }
-    return undefined;
-  }
-
   function keyFor(req: Request, res: Response): string | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     if (req.path.endsWith('.data') || req.path.startsWith('/__manifest')) return null;
     if (req.headers.authorization) return null;
-    const cookie = cookieValue(req);
-    if (!sessionIsGuest(cookie)) return null;
-    return `${req.hostname}|${opts.generation(req, res)}|${req.originalUrl}|${cookie ?? ''}`;
+    return `${req.hostname}|${opts.generation(req, res)}|${req.originalUrl}|${req.headers.cookie ?? ''}`;
   }
 
   function remember(key: string, entry: Entry) {
@@ -148,7 +131,6 @@ export function createPageCache(opts: PageCacheOptions) {
    * costs a lookup and one nonce substitution. Put it right after the brand is known.
    */
   const serveHit = (req: Request, res: Response, next: NextFunction) => {
-    if (opts.ttlMs <= 0) return next();
     const key = keyFor(req, res);
     if (!key) return next();
     const hit = entries.get(key);
@@ -185,8 +167,8 @@ export function createPageCache(opts: PageCacheOptions) {
 
   /** Renders a miss with the placeholder nonce and keeps the answer when it may be shared. */
   const capture = (req: Request, res: Response, next: NextFunction) => {
-    if (opts.ttlMs <= 0) return next();
-    const key = keyFor(req, res);
+    // Only a GET's body is stored (a HEAD is answered from an entry, never makes one).
+    const key = req.method === 'GET' ? keyFor(req, res) : null;
     if (!key) return next();
     const nonce = opts.nonceOf(res);
     const hit = entries.get(key);
@@ -218,7 +200,9 @@ export function createPageCache(opts: PageCacheOptions) {
       if (typeof encoding === 'function') cb = encoding;
       const body = Buffer.concat(chunks).toString('utf8');
       const contentType = String(res.getHeader('content-type') ?? '');
+      const maxAge = sharedMaxAgeSeconds(res.getHeader('cache-control'));
       if (
+        maxAge > 0 &&
         res.statusCode === 200 &&
         !res.getHeader('set-cookie') &&
         contentType.startsWith('text/html')
@@ -235,7 +219,7 @@ export function createPageCache(opts: PageCacheOptions) {
           ]);
         }
         remember(key, {
-          expires: Date.now() + opts.ttlMs,
+          expires: Date.now() + maxAge * 1000,
           status: 200,
           contentType,
           ...(() => {

@@ -19,10 +19,11 @@ import path from 'node:path';
 import type { AppLoadContext } from '@remix-run/node';
 import { createAccountServices, type AccountServices } from '~/lib/services.server';
 import { createContentService, type ContentService } from '~/lib/content/content.server';
-import type { AppServices } from '~/lib/context.server';
+import { createAppLoadContext, type AppServices } from '~/lib/context.server';
 import { parseEnv } from '~/lib/env.server';
-import { clearLoyaltyClients } from '~/lib/loyalty/credentials.server';
-import { createSessionStorages, getSession, type AppSession } from '~/lib/session/session.server';
+import type { LoyaltyClient } from '~/lib/loyalty/client.server';
+import { clearLoyaltyClients, loyaltyClientFor } from '~/lib/loyalty/credentials.server';
+import { createSessionStorages, type AppSession } from '~/lib/session/session.server';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import {
@@ -59,6 +60,7 @@ export interface CallResult {
 
 export interface HarnessBrowser {
   tenant: Tenant;
+  /** The request context of a plain GET with the jar's cookies (built anew on every read). */
   context: AppLoadContext;
   /** Calls a loader (GET, when `form` is omitted) or an action (POST with the form fields). */
   call(
@@ -69,6 +71,12 @@ export interface HarnessBrowser {
   ): Promise<CallResult>;
   /** The jar's current session (read through the brand's session storage). */
   session(): Promise<AppSession>;
+  /** The brand's loyalty client, as the pages get it (context.loyalty). */
+  loyalty: LoyaltyClient;
+  /** The services this browser's requests see (a test may point one elsewhere). */
+  services: AppServices;
+  /** Builds `context` for the jar as it is now (before a test reads `context` first). */
+  ready(): Promise<AppLoadContext>;
   cookie: string;
 }
 
@@ -143,24 +151,36 @@ export async function startActionHarness(options: HarnessOptions = {}): Promise<
     tenant,
     browser(site, init = {}) {
       const t = tenant(site);
-      const context: AppLoadContext = {
-        tenant: t,
-        nonce: 'test-nonce',
-        services,
-        https: false,
-        clientIp: init.clientIp ?? '203.0.113.7',
-      };
+      // Built per request, from the request's cookies, as server/app.ts does.
+      const contextFor = (cookie: string | null) =>
+        createAppLoadContext(browser.services, {
+          tenant: t,
+          nonce: 'test-nonce',
+          https: false,
+          clientIp: init.clientIp ?? '203.0.113.7',
+          cookie,
+        });
+      let lastContext: AppLoadContext | null = null;
       const origin = `http://${t.hostnames[0]}:${env.PORT}`;
       const jar = new Map<string, string>();
       const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
       const browser: HarnessBrowser = {
         tenant: t,
-        context,
+        loyalty: loyaltyClientFor(t, env, services.loyalty.embedded),
+        services,
+        get context() {
+          if (!lastContext) throw new Error('call browser.ready() (or any call) first');
+          return lastContext;
+        },
         get cookie() {
           return cookieHeader();
         },
+        async ready() {
+          lastContext = await contextFor(cookieHeader() || null);
+          return lastContext;
+        },
         async session() {
-          return getSession(new Request(origin, { headers: { Cookie: cookieHeader() } }), context);
+          return (await contextFor(cookieHeader() || null)).session;
         },
         async call(fn, urlPath, form, callInit = {}) {
           const headers = new Headers(callInit.headers);
@@ -181,6 +201,8 @@ export async function startActionHarness(options: HarnessOptions = {}): Promise<
             headers,
             body,
           });
+          const context = await contextFor(request.headers.get('Cookie'));
+          lastContext = context;
           let result: unknown;
           try {
             result = await fn({ request, context, params: callInit.params ?? {} });
@@ -247,3 +269,12 @@ async function toCallResult(result: unknown, jar: Map<string, string>): Promise<
   }
   return { status, headers, location: headers.get('Location'), data: payload };
 }
+
+/** What a loader or action answers, without Remix's `data()` wrapper. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DataOf<F extends (...args: any[]) => unknown> =
+  Awaited<ReturnType<F>> extends infer R
+    ? R extends { data: infer D; init: ResponseInit | null }
+      ? D
+      : R
+    : never;

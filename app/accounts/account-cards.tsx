@@ -8,7 +8,7 @@ import {
   useScrollToFirstError,
   type ChoiceOption,
 } from '~/lib/forms/components';
-import { ACCOUNT_INTENTS, accountRewardChoiceSchema } from '~/lib/forms/schemas';
+import { ACCOUNT_INTENTS, accountRewardChoiceSchema } from './schemas';
 import { cx } from '~/lib/theme/static-css';
 import { accountStyles as styles, rowFormId } from './account-row';
 

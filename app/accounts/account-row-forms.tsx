@@ -24,7 +24,7 @@ import {
   accountSecondaryPhoneSchema,
   accountStoreSchema,
   type AccountIntent,
-} from '~/lib/forms/schemas';
+} from './schemas';
 import { RowForm, rowFormId } from './account-row';
 
 /**

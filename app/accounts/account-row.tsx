@@ -3,7 +3,7 @@ import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { srOnly } from '~/lib/ui/styles';
 import { SubmitButton } from '~/lib/forms/components';
-import type { AccountIntent } from '~/lib/forms/schemas';
+import type { AccountIntent } from './schemas';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 /**

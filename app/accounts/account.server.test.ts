@@ -7,8 +7,7 @@ import {
   loader as accountRouteLoader,
 } from '~/routes/account._index';
 import { MESSAGES } from '~/lib/forms/fields';
-import { ACCOUNT_MESSAGES } from '~/lib/forms/schemas';
-import { loyaltyFor } from '~/lib/loyalty/context.server';
+import { ACCOUNT_MESSAGES } from './schemas';
 import { GENERIC_FAILURE_MESSAGE, PASSWORD_UPDATE_FAILED_MESSAGE } from '~/lib/loyalty/errors';
 import { startActionHarness, type ActionHarness, type HarnessBrowser } from '@test/action-harness';
 import {
@@ -46,7 +45,7 @@ async function shopperOn(site: string): Promise<TestShopper> {
   const b = h.browser(site);
   const email = `account-test-${site}-${seq}@example.com`;
   const phone = `80155${String(seq).padStart(5, '0')}`;
-  const customer = await loyaltyFor(b.context).register({
+  const customer = await b.loyalty.register({
     firstName: 'Tess',
     lastName: 'Tester',
     email,
@@ -91,8 +90,7 @@ async function expectSaved(b: HarnessBrowser, res: { status: number; location: s
   return after.page;
 }
 
-const record = (s: TestShopper) =>
-  loyaltyFor(s.b.context).getCustomer({ frqShopperNo: s.frqShopperNo });
+const record = (s: TestShopper) => s.b.loyalty.getCustomer({ frqShopperNo: s.frqShopperNo });
 
 describe('account loader', () => {
   it('sends a guest to /login, for the page and for a post', async () => {
@@ -137,8 +135,8 @@ describe('account loader', () => {
   it('degrades to the red alert without rows when the loyalty service is down', async () => {
     const s = await shopperOn('lins');
     const embedded = h.services.loyalty.embedded!;
-    s.b.context.services = {
-      ...s.b.context.services,
+    s.b.services = {
+      ...s.b.services,
       loyalty: { embedded: { ...embedded, url: 'http://127.0.0.1:9' } },
     };
     const { status, page } = await load(s.b);
@@ -389,8 +387,8 @@ describe('account action: only changed fields are sent', () => {
     const s = await shopperOn('southend');
     const proxy = await recordingProxy(h.services.loyalty.embedded!.url);
     try {
-      s.b.context.services = {
-        ...s.b.context.services,
+      s.b.services = {
+        ...s.b.services,
         loyalty: { embedded: { ...h.services.loyalty.embedded!, url: proxy.url } },
       };
       const puts = () => proxy.requests.filter((r) => r.method === 'PUT');

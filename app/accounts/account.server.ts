@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
-import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import { data, type AppLoadContext } from '@remix-run/node';
 import {
   matchStoreNumber,
   requireShopper,
@@ -9,19 +9,20 @@ import {
 } from '~/lib/session/shopper.server';
 import { isoDate } from '~/lib/forms/fields';
 import { formatPhone } from '~/lib/forms/mask';
-import { formFailure } from '~/lib/forms/reply.server';
+import { formFailure, formTooMany } from '~/lib/forms/reply.server';
+import { readForm } from '~/lib/forms/read-form.server';
+import { cacheHeaders } from '~/lib/http/cache.server';
 import {
   ACCOUNT_INTENTS,
   accountSchema,
   type AccountFlags,
   type AccountIntent,
   type AccountValues,
-} from '~/lib/forms/schemas';
-import { visibleLocations } from '~/shell/layout.server';
+} from './schemas';
+import { visibleLocations } from '~/lib/locations.server';
 import { rewardChoices, storeChoices } from './choices.server';
 import { logger } from '@common/logger.server';
 import { changedFields, isChoosable } from '~/lib/loyalty/client.server';
-import { loyaltyFor } from '~/lib/loyalty/context.server';
 import {
   failureMessage,
   GENERIC_FAILURE_MESSAGE,
@@ -30,8 +31,7 @@ import {
   PASSWORD_UPDATE_FAILED_MESSAGE,
 } from '~/lib/loyalty/errors';
 import type { Customer, CustomerChanges } from '~/lib/loyalty/types';
-import { retryAfterHeaders, TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/security/rate-limit.server';
-import { commitSession, getSession, type AppSession } from '~/lib/session/session.server';
+import { redirectWithNotice, redirectWithSession, takeNotice } from '~/lib/session/respond.server';
 
 /**
  * The shopper account page /account (spec accounts-loyalty §2 "Account page", §4, §5, §8).
@@ -121,42 +121,45 @@ export function accountView(customer: Customer, storeNumbers: readonly string[])
   };
 }
 
-/** Signs the shopper out and sends them to /login (spec §6: the record cannot be loaded). */
-async function signOutToLogin(session: AppSession, context: AppLoadContext) {
-  signOut(session);
-  return redirect('/login', { headers: { 'Set-Cookie': await commitSession(session, context) } });
+/** Signs the shopper out and sends them to /login (spec §8: the record cannot be loaded). */
+export async function signOutToLogin(context: AppLoadContext) {
+  signOut(context.session);
+  return redirectWithSession(context, '/login');
+}
+
+/** The /account layout: a shopper is required, and nothing under it is ever cached. */
+export async function accountLayoutLoader(context: AppLoadContext) {
+  await requireShopper(context);
+  return data(null, { headers: cacheHeaders(context, 'personal') });
 }
 
 /**
  * The page's data. A guest goes to /login; a shopper whose record no longer exists is signed out
  * and goes to /login; an unreachable loyalty service degrades to the red alert without rows.
  */
-export async function accountLoader(request: Request, context: AppLoadContext) {
-  const shopper = await requireShopper(request, context);
-  const session = await getSession(request, context);
+export async function accountLoader(context: AppLoadContext) {
+  const shopper = await requireShopper(context);
   const { tenant } = context;
   const stores = storeChoices(context);
 
   let customer: Customer | null = null;
   let loadError: string | null = null;
   const [record, rewards] = await Promise.all([
-    loyaltyFor(context)
-      .getCustomer({ frqShopperNo: shopper.frqShopperNo })
-      .then(
-        (value) => ({ ok: true as const, value }),
-        (error: unknown) => ({ ok: false as const, error }),
-      ),
+    context.loyalty.getCustomer({ frqShopperNo: shopper.frqShopperNo }).then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
     rewardChoices(context),
   ]);
   if (record.ok) {
-    if (!record.value) throw await signOutToLogin(session, context);
+    if (!record.value) throw await signOutToLogin(context);
     customer = record.value;
   } else {
     logger.warn({ err: record.error }, 'account page: customer record unavailable');
     loadError = GENERIC_FAILURE_MESSAGE;
   }
 
-  const notice = session.get('notice') ?? null;
+  const { notice, headers } = await takeNotice(context);
   const body = {
     account: customer
       ? accountView(
@@ -182,10 +185,7 @@ export async function accountLoader(request: Request, context: AppLoadContext) {
     /** Latest birth date (today), computed once so server and browser agree. */
     today: isoDate(new Date()),
   };
-  return data(
-    body,
-    notice ? { headers: { 'Set-Cookie': await commitSession(session, context) } } : undefined,
-  );
+  return data(body, { headers: cacheHeaders(context, 'personal', headers) });
 }
 
 export type AccountLoaderData = Awaited<ReturnType<typeof accountLoader>>['data'];
@@ -225,21 +225,15 @@ function parseAccount(form: FormData, flags: AccountFlags) {
   return parseWithZod(form, { schema: accountSchema(flags) });
 }
 
-async function done(session: AppSession, context: AppLoadContext, notice: string) {
-  session.flash('notice', notice);
-  return redirect('/account', { headers: { 'Set-Cookie': await commitSession(session, context) } });
-}
-
 /**
  * The /account action: one row per post, by `intent`. Only the fields that differ from the
  * current record are sent; the session follows a new first name and a new store.
  */
 export async function accountAction(request: Request, context: AppLoadContext) {
-  const shopper: SessionShopper = await requireShopper(request, context);
-  const form = await request.formData();
+  const shopper: SessionShopper = await requireShopper(context);
+  const form = await readForm(request);
   const intent = String(form.get('intent') ?? '');
-  const session = await getSession(request, context);
-  const loyalty = loyaltyFor(context);
+  const loyalty = context.loyalty;
   const stores = storeChoices(context);
   const known = enabledIntents(context).has(intent as AccountIntent);
 
@@ -263,7 +257,7 @@ export async function accountAction(request: Request, context: AppLoadContext) {
   });
   // A stale page or a hand-made post: a row this brand's page does not have.
   if (!known) return formFailure(submission, intent, GENERIC_FAILURE_MESSAGE);
-  if (!customer) return signOutToLogin(session, context);
+  if (!customer) return signOutToLogin(context);
   if (submission.status !== 'success') return formFailure(submission, intent);
   const value = submission.value;
 
@@ -273,12 +267,7 @@ export async function accountAction(request: Request, context: AppLoadContext) {
     const { limits } = context.services.accounts;
     // Guessing the current password here counts like failed logins of the account.
     const allowed = email ? await limits.loginAllowed(brand, email) : { ok: true as const };
-    if (!allowed.ok) {
-      return formFailure(submission, intent, TOO_MANY_ATTEMPTS_MESSAGE, {
-        status: 429,
-        headers: retryAfterHeaders(allowed),
-      });
-    }
+    if (!allowed.ok) return formTooMany(submission, intent, allowed);
     let changed = false;
     try {
       changed =
@@ -296,7 +285,8 @@ export async function accountAction(request: Request, context: AppLoadContext) {
       }
     }
     if (!changed) return formFailure(submission, intent, PASSWORD_UPDATE_FAILED_MESSAGE);
-    return done(session, context, PASSWORD_UPDATED_MESSAGE);
+    updateShopper(context.session, {}, { accountUpdated: true });
+    return redirectWithNotice(context, '/account', PASSWORD_UPDATED_MESSAGE);
   }
 
   const changes = changesOf(value);
@@ -308,19 +298,24 @@ export async function accountAction(request: Request, context: AppLoadContext) {
       });
     } catch (error) {
       if (error instanceof LoyaltyError && error.code === LoyaltyErrorCode.UnknownShopper) {
-        return signOutToLogin(session, context);
+        return signOutToLogin(context);
       }
       logger.warn({ err: error }, 'account save failed');
       return formFailure(submission, intent, failureMessage(error));
     }
     // The stored user follows each response (spec §4): the header's first name, the saved store.
-    updateShopper(session, {
-      firstName: updated.firstName ?? shopper.firstName,
-      myStore: updated.myStore || shopper.myStore,
-    });
+    // After an account update the sign-in lasts 30 more days (spec §9).
+    updateShopper(
+      context.session,
+      {
+        firstName: updated.firstName ?? shopper.firstName,
+        myStore: updated.myStore || shopper.myStore,
+      },
+      { accountUpdated: true },
+    );
   }
   if (value.intent === ACCOUNT_INTENTS.storeNumber) {
-    session.set('homeStore', value.storeNumber);
+    context.session.set('homeStore', value.storeNumber);
   }
-  return done(session, context, ACCOUNT_UPDATED_MESSAGE);
+  return redirectWithNotice(context, '/account', ACCOUNT_UPDATED_MESSAGE);
 }

@@ -3,9 +3,8 @@
  * may pick and the reward subscriptions, named as the brand names them.
  */
 import type { AppLoadContext } from '@remix-run/node';
-import { visibleLocations } from '~/shell/layout.server';
+import { visibleLocations } from '~/lib/locations.server';
 import { logger } from '@common/logger.server';
-import { loyaltyFor } from '~/lib/loyalty/context.server';
 import type { RewardSubscription } from '~/lib/loyalty/types';
 import type { Tenant } from '~/lib/tenant/schema';
 
@@ -36,7 +35,7 @@ export function rewardLabel(tenant: Pick<Tenant, 'rewards'>, reward: RewardSubsc
 export async function rewardChoices(context: AppLoadContext): Promise<Choice[]> {
   if (!context.tenant.rewards.rewardChoice) return [];
   try {
-    const options = (await loyaltyFor(context).getRewardSubscriptions())
+    const options = (await context.loyalty.getRewardSubscriptions())
       .filter((r) => /^\d{1,9}$/.test(r.rewardSubscriptionId))
       .map((r) => ({ value: r.rewardSubscriptionId, label: rewardLabel(context.tenant, r) }));
     return options.length > 1 ? options : [];

@@ -1,4 +1,6 @@
-import type { AppLoadContext } from '@remix-run/node';
+import { data, type AppLoadContext } from '@remix-run/node';
+import { notFound } from '~/lib/errors.server';
+import { cacheHeaders } from '~/lib/http/cache.server';
 
 /**
  * The account documents (spec accounts-loyalty §7 "Content: account terms and privacy
@@ -15,4 +17,11 @@ const FALLBACK_TITLE: Record<AccountDocument, string> = {
 export function accountDocument(context: AppLoadContext, kind: AccountDocument) {
   const post = context.services.content.layout(context.tenant.sitePath, `account-${kind}`);
   return post ? { title: post.title || FALLBACK_TITLE[kind], html: post.html } : null;
+}
+
+/** GET /account/privacy: the privacy policy, open to everyone (registration links to it). */
+export function privacyLoader(context: AppLoadContext) {
+  const document = accountDocument(context, 'privacy');
+  if (!document) throw notFound();
+  return data({ document }, { headers: cacheHeaders(context, 'shared') });
 }

@@ -13,7 +13,7 @@ import { CLIP_LOGIN_MESSAGE } from './messages';
 import { loginHref, type LoginReason } from '~/lib/session/login-href';
 
 export { loginHref, type LoginReason };
-import { LOGIN_INTENTS } from '~/lib/forms/intents';
+import { LOGIN_INTENTS } from './intents';
 import { isSubmitting } from '~/lib/forms/submitting';
 import { keepFocusOnPress, loginPaneStyles } from './login-pane-styles';
 import type { LoginActionData, LoginPane, LoginPanesProps } from './login-panes';

@@ -11,7 +11,7 @@ import {
   SubmitButton,
   useScrollToFirstError,
 } from '~/lib/forms/components';
-import { LOGIN_INTENTS, loginSchema, resetRequestSchema } from '~/lib/forms/schemas';
+import { LOGIN_INTENTS, loginSchema, resetRequestSchema } from './schemas';
 import { useHydrated } from '~/lib/ui/use-hydrated';
 import { keepFocusOnPress, loginPaneStyles } from './login-pane-styles';
 

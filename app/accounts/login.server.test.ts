@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as loginRouteAction } from '~/routes/login';
 import { action as logoutRouteAction } from '~/routes/logout';
 import { INVALID_LOGIN_MESSAGE } from '~/lib/loyalty/errors';
-import { TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/security/rate-limit.server';
+import { tooManyAttemptsMessage } from '~/lib/security/rate-limit.server';
 import { DEMO_SHOPPERS } from '@test/demo';
 import { startActionHarness, type ActionHarness } from '@test/action-harness';
 import { NO_ACCOUNT_MESSAGE } from './messages';
@@ -91,7 +91,10 @@ describe('login action', () => {
     });
     expect(locked.status).toBe(429);
     expect(locked.headers.get('Retry-After')).toMatch(/^\d+$/);
-    expect(formErrors(locked.data)).toEqual([TOO_MANY_ATTEMPTS_MESSAGE]);
+    // The message says how long the lock lasts (15 minutes from the first failure).
+    const wait = Number(locked.headers.get('Retry-After'));
+    expect(formErrors(locked.data)).toEqual([tooManyAttemptsMessage(wait)]);
+    expect(formErrors(locked.data)[0]).toMatch(/Please wait 1[45] minutes and try again\./);
   });
 
   it('sends a reset e-mail for a known address and names no account for an unknown one', async () => {

@@ -1,18 +1,23 @@
 import { parseWithZod } from '@conform-to/zod';
-import { redirect, type AppLoadContext } from '@remix-run/node';
-import { NO_ACCOUNT_MESSAGE } from './messages';
-import { shopperFromSession, signIn } from '~/lib/session/shopper.server';
-import { termsPendingFor } from './terms.server';
-import { sendPasswordResetEmail } from './password-reset.server';
-import { LOGIN_INTENTS, loginFormsSchema } from '~/lib/forms/schemas';
-import { visibleLocations } from '~/shell/layout.server';
-import { loyaltyFor } from '~/lib/loyalty/context.server';
-import { GENERIC_FAILURE_MESSAGE, INVALID_LOGIN_MESSAGE, LoyaltyError } from '~/lib/loyalty/errors';
-import { formDone, formFailure } from '~/lib/forms/reply.server';
+import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { logger } from '@common/logger.server';
+import { formDone, formFailure, formTooMany } from '~/lib/forms/reply.server';
+import { readForm } from '~/lib/forms/read-form.server';
+import { cacheHeaders } from '~/lib/http/cache.server';
+import { visibleLocations } from '~/lib/locations.server';
+import {
+  failureMessage,
+  GENERIC_FAILURE_MESSAGE,
+  LoyaltyError,
+  LoyaltyErrorCode,
+} from '~/lib/loyalty/errors';
 import { safeRedirect } from '~/lib/security/safe-redirect';
-import { retryAfterHeaders, TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/security/rate-limit.server';
-import { commitSession, getSession } from '~/lib/session/session.server';
+import { redirectWithSession, takeNotice } from '~/lib/session/respond.server';
+import { signIn } from '~/lib/session/shopper.server';
+import { CLIP_LOGIN_MESSAGE, NO_ACCOUNT_MESSAGE } from './messages';
+import { sendPasswordResetEmail } from './password-reset.server';
+import { LOGIN_INTENTS, loginFormsSchema } from './schemas';
+import { termsPendingFor } from './terms.server';
 
 /** Where a successful login goes: a safe `redirectTo`, else the brand's afterLogIn, else '/'. */
 export function afterLoginTarget(context: AppLoadContext, redirectTo: unknown): string {
@@ -22,22 +27,60 @@ export function afterLoginTarget(context: AppLoadContext, redirectTo: unknown): 
   );
 }
 
-/** The /login action: the login pane and the reset-request pane post here (by `intent`). */
+/** A signed-in shopper opening /login goes where a login would take them. */
+export function redirectIfSignedIn(context: AppLoadContext) {
+  if (context.shopper) throw redirect(context.tenant.afterLogIn ?? '/');
+}
+
+/**
+ * GET /login: which pane, the prefilled address, where to go afterwards, the brand's login
+ * message and the one-time notice (a reset or a registration that ended here).
+ */
+export async function loginLoader(request: Request, context: AppLoadContext) {
+  redirectIfSignedIn(context);
+  const url = new URL(request.url);
+  const { notice, headers } = await takeNotice(context);
+  const message = context.services.content.layout(context.tenant.sitePath, 'login-message');
+  const redirectTo = url.searchParams.get('redirectTo');
+  const address = (url.searchParams.get('address') ?? '').slice(0, 254);
+  return data(
+    {
+      pane: url.searchParams.get('pane') === 'reset' ? ('reset' as const) : ('login' as const),
+      address,
+      redirectTo: redirectTo ? safeRedirect(redirectTo, '') : '',
+      reason: url.searchParams.get('reason') === 'clip' ? CLIP_LOGIN_MESSAGE : null,
+      messageHtml: message?.html ?? null,
+      subtitle: context.tenant.registration.loginSubtitle ?? null,
+      notice,
+    },
+    // An address in the URL is personal: such a page is never shared.
+    { headers: cacheHeaders(context, address ? 'personal' : 'shared', headers) },
+  );
+}
+
+const INVALID_LOGIN_CODES: readonly number[] = [
+  LoyaltyErrorCode.UnknownLogin,
+  LoyaltyErrorCode.WrongPassword,
+];
+
+/**
+ * The /login action: the login pane and the reset-request pane post here (by `intent`). Every
+ * post counts against the per-address limit first, then is validated (the same order as reset
+ * and registration).
+ */
 export async function loginAction(request: Request, context: AppLoadContext) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const submission = parseWithZod(form, { schema: loginFormsSchema });
   const intent = String(form.get('intent') ?? '');
-  const fail = (message: string | null, status = 400, headers: Record<string, string> = {}) =>
-    formFailure(submission, intent, message, { status, headers });
-  if (submission.status !== 'success') return fail(null);
-
   const { limits, siteStore, mailer } = context.services.accounts;
   const brand = context.tenant.sitePath;
-  const kind = submission.value.intent === LOGIN_INTENTS.login ? 'login-ip' : 'reset-ip';
+  const kind = intent === LOGIN_INTENTS.resetRequest ? 'reset-ip' : 'login-ip';
   const perIp = await limits.consume(kind, brand, context.clientIp);
-  if (!perIp.ok) return fail(TOO_MANY_ATTEMPTS_MESSAGE, 429, retryAfterHeaders(perIp));
+  if (!perIp.ok) return formTooMany(submission, intent, perIp);
+  const fail = (message: string | null) => formFailure(submission, intent, message);
+  if (submission.status !== 'success') return fail(null);
 
-  const loyalty = loyaltyFor(context);
+  const loyalty = context.loyalty;
   if (submission.value.intent === LOGIN_INTENTS.resetRequest) {
     const email = submission.value.email;
     try {
@@ -52,39 +95,31 @@ export async function loginAction(request: Request, context: AppLoadContext) {
       });
     } catch (error) {
       logger.warn({ err: error }, 'password reset request failed');
-      return fail(error instanceof LoyaltyError ? error.message : GENERIC_FAILURE_MESSAGE);
+      return fail(failureMessage(error));
     }
     return formDone(submission, intent);
   }
 
   const account = submission.value.email;
   const allowed = await limits.loginAllowed(brand, account);
-  if (!allowed.ok) return fail(TOO_MANY_ATTEMPTS_MESSAGE, 429, retryAfterHeaders(allowed));
+  if (!allowed.ok) return formTooMany(submission, intent, allowed);
   let login;
   try {
     login = await loyalty.login({ emailOrPhone: account, password: submission.value.password });
   } catch (error) {
-    if (error instanceof LoyaltyError && error.message === INVALID_LOGIN_MESSAGE) {
+    if (error instanceof LoyaltyError && INVALID_LOGIN_CODES.includes(error.code ?? -1)) {
       await limits.recordLoginFailure(brand, account);
     } else {
       logger.warn({ err: error }, 'login failed');
     }
-    return fail(error instanceof Error && error.message ? error.message : GENERIC_FAILURE_MESSAGE);
+    // The spec's messages only: an unexpected failure's detail stays in the log.
+    return fail(failureMessage(error));
   }
   if (!login) return fail(GENERIC_FAILURE_MESSAGE);
   await limits.clearLoginFailures(brand, account);
-  const session = await getSession(request, context);
-  signIn(session, login, {
+  signIn(context.session, login, {
     storeNumbers: visibleLocations(context).map((l) => l.storeNumber),
     termsPending: await termsPendingFor(loyalty, login.frqShopperNo),
   });
-  return redirect(afterLoginTarget(context, form.get('redirectTo')), {
-    headers: { 'Set-Cookie': await commitSession(session, context) },
-  });
-}
-
-/** A signed-in shopper opening /login goes where a login would take them. */
-export async function redirectIfSignedIn(request: Request, context: AppLoadContext) {
-  const session = await getSession(request, context);
-  if (shopperFromSession(session)) throw redirect(context.tenant.afterLogIn ?? '/');
+  return redirectWithSession(context, afterLoginTarget(context, form.get('redirectTo')));
 }

@@ -16,7 +16,7 @@ import {
   type ChoiceOption,
   type FieldMeta,
 } from '~/lib/forms/components';
-import { registerSchema, type RegisterFlags } from '~/lib/forms/schemas';
+import { registerSchema, type RegisterFlags } from './schemas';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { DocumentDialog } from './document-dialog';
 import { WaitDialog, WAIT_MESSAGES } from './wait-dialog';

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as loginRouteAction } from '~/routes/login';
 import { action as registerRouteAction, loader as registerRouteLoader } from '~/routes/register';
-import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import { BOT_CHECK_FAILED_MESSAGE } from '~/lib/security/bot-check.server';
-import { TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/security/rate-limit.server';
+import { tooManyAttemptsMessage } from '~/lib/security/rate-limit.server';
 import { DEMO_SHOPPERS, DEMO_UNREGISTERED_PHONE } from '@test/demo';
-import { startActionHarness, type ActionHarness, type HarnessBrowser } from '@test/action-harness';
+import {
+  startActionHarness,
+  type ActionHarness,
+  type DataOf,
+  type HarnessBrowser,
+} from '@test/action-harness';
 import { registerAction } from './register.server';
 import { shopperFromSession } from '~/lib/session/shopper.server';
 
@@ -19,7 +23,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
-type Loaded = Awaited<ReturnType<typeof registerRouteLoader>>;
+type Loaded = DataOf<typeof registerRouteLoader>;
 interface Reply {
   intent: string;
   result: { status?: string; error?: Record<string, string[] | null>; initialValue?: unknown };
@@ -153,7 +157,7 @@ describe('register action', () => {
     expect(shopper?.firstName).toBe('Nora');
     expect(session.get('homeStore')).toBe(form.storeNumber);
 
-    const loyalty = loyaltyFor(b.context);
+    const loyalty = b.loyalty;
     const login = await loyalty.login({ emailOrPhone: who.email, password: 'Garden!2026' });
     expect(login?.frqShopperNo).toBe(shopper?.frqShopperNo);
     const record = await loyalty.getCustomer({ email: who.email });
@@ -187,7 +191,7 @@ describe('register action', () => {
       await registration(b, who, { promoEmails: undefined }),
     );
     expect(res.status).toBe(302);
-    const record = await loyaltyFor(b.context).getCustomer({ email: who.email });
+    const record = await b.loyalty.getCustomer({ email: who.email });
     expect(record?.userEmailSubscriptions.length).toBeGreaterThan(0);
     expect(record?.userEmailSubscriptions.every((s) => s.optOutEmail === true)).toBe(true);
   });
@@ -228,7 +232,7 @@ describe('register action', () => {
     expect(json).toContain(who.email);
     expect(json).not.toContain('Garden!2026');
     expect(json).not.toContain('Different!2026');
-    expect(await loyaltyFor(b.context).getCustomer({ email: who.email })).toBeNull();
+    expect(await b.loyalty.getCustomer({ email: who.email })).toBeNull();
   });
 
   it("shows the service's reason for a taken e-mail or a registered phone", async () => {
@@ -249,13 +253,13 @@ describe('register action', () => {
     );
     expect(takenPhone.status).toBe(400);
     expect(formErrors(takenPhone.data)).toEqual(['This phone number is already registered.']);
-    expect(await loyaltyFor(b.context).getCustomer({ email: who.email })).toBeNull();
+    expect(await b.loyalty.getCustomer({ email: who.email })).toBeNull();
     expect(shopperFromSession(await b.session())).toBeNull();
   });
 
   it('upgrades the unregistered record that has the phone (same shopper number)', async () => {
     const b = h.browser('southend');
-    const loyalty = loyaltyFor(b.context);
+    const loyalty = b.loyalty;
     const before = await loyalty.getCustomer({ phone: DEMO_UNREGISTERED_PHONE });
     expect(before?.emailAddress).toBeFalsy();
     const who = { email: `upgrade.${Date.now()}@example.com`, phone: DEMO_UNREGISTERED_PHONE };
@@ -303,7 +307,7 @@ describe('register action', () => {
     const { formStarted: _stamp, ...unstamped } = form;
     const missing = await b.call(registerRouteAction, '/register', unstamped);
     expect(formErrors(missing.data)).toEqual([BOT_CHECK_FAILED_MESSAGE]);
-    expect(await loyaltyFor(b.context).getCustomer({ email: who.email })).toBeNull();
+    expect(await b.loyalty.getCustomer({ email: who.email })).toBeNull();
   });
 
   it('fresh-market: the address is neither asked nor stored', async () => {
@@ -321,7 +325,7 @@ describe('register action', () => {
       await registration(b, who, { address1: '1 Ignored Way', address2: undefined, zip: 'bad' }),
     );
     expect(res.status).toBe(302);
-    const record = await loyaltyFor(b.context).getCustomer({ email: who.email });
+    const record = await b.loyalty.getCustomer({ email: who.email });
     expect(record?.address1 ?? '').toBe('');
     expect(record?.zipCode ?? '').toBe('');
   });
@@ -344,7 +348,7 @@ describe('register action', () => {
       }),
     );
     expect(res.status).toBe(302);
-    const record = await loyaltyFor(b.context).getCustomer({ email: who.email });
+    const record = await b.loyalty.getCustomer({ email: who.email });
     expect(record?.organization).toBe('Radio ad');
     expect(record?.zipCode ?? '').toBe('');
   });
@@ -369,7 +373,7 @@ describe('register action', () => {
       await registration(b, who, { storeNumber: '0999' }),
     );
     expect(res.status).toBe(302);
-    const record = await loyaltyFor(b.context).getCustomer({ email: who.email });
+    const record = await b.loyalty.getCustomer({ email: who.email });
     expect(record?.myStore).toBe('0001');
     expect((await b.session()).get('homeStore')).toBe('0001');
   });
@@ -393,7 +397,7 @@ describe('register action', () => {
       await registration(b, who, { rewardSubscriptionId: chosen }),
     );
     expect(res.status).toBe(302);
-    const record = await loyaltyFor(b.context).getCustomer({ email: who.email });
+    const record = await b.loyalty.getCustomer({ email: who.email });
     expect(record?.rewardSubscriptions.map((r) => r.rewardSubscriptionId)).toContain(chosen);
   });
 
@@ -405,7 +409,7 @@ describe('register action', () => {
         headers: { 'Content-Type': 'application/json' },
         body: '{"firstName": 1}',
       }),
-      b.context,
+      await b.ready(),
     );
     expect((json as unknown as { init: { status: number } }).init.status).toBe(400);
     const odd = await b.call(registerRouteAction, '/register', {
@@ -442,7 +446,8 @@ describe('register rate limit', () => {
     });
     expect(third.status).toBe(429);
     expect(third.headers.get('Retry-After')).toMatch(/^\d+$/);
-    expect(formErrors(third.data)).toEqual([TOO_MANY_ATTEMPTS_MESSAGE]);
+    const wait = Number(third.headers.get('Retry-After'));
+    expect(formErrors(third.data)).toEqual([tooManyAttemptsMessage(wait)]);
     expect(JSON.stringify(third.data)).not.toContain('Secret!2026');
     // Another address is not affected.
     const other = limited.browser('corner', { clientIp: '198.51.100.78' });

@@ -1,17 +1,18 @@
 import { parseWithZod } from '@conform-to/zod';
-import { redirect, type AppLoadContext } from '@remix-run/node';
+import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import { afterLoginTarget } from './login.server';
 import { accountDocument } from './documents.server';
 import { rewardChoices, storeChoices, type Choice } from './choices.server';
-import { getShopper, signIn } from '~/lib/session/shopper.server';
+import { signIn } from '~/lib/session/shopper.server';
 import { termsState } from './terms.server';
-import { formFailure } from '~/lib/forms/reply.server';
+import { formFailure, formTooMany } from '~/lib/forms/reply.server';
+import { readForm } from '~/lib/forms/read-form.server';
+import { cacheHeaders } from '~/lib/http/cache.server';
 import { isoDate, MIN_BIRTH_DATE } from '~/lib/forms/fields';
-import { registerSchema, type RegisterFlags, type RegisterValues } from '~/lib/forms/schemas';
-import { visibleLocations } from '~/shell/layout.server';
+import { registerSchema, type RegisterFlags, type RegisterValues } from './schemas';
+import { visibleLocations } from '~/lib/locations.server';
 import { logger } from '@common/logger.server';
-import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { failureMessage } from '~/lib/loyalty/errors';
 import type { CustomerChanges } from '~/lib/loyalty/types';
 import {
@@ -20,8 +21,7 @@ import {
   publicBotCheck,
   RECAPTCHA_TOKEN_FIELD,
 } from '~/lib/security/bot-check.server';
-import { retryAfterHeaders, TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/security/rate-limit.server';
-import { commitSession, getSession } from '~/lib/session/session.server';
+import { redirectWithNotice, redirectWithSession } from '~/lib/session/respond.server';
 
 /**
  * The registration page (spec accounts-loyalty §2 "Registration page", §4 "Registration", §5,
@@ -100,20 +100,24 @@ function publicBotCheckFields(context: AppLoadContext) {
 }
 
 /** GET /register: a signed-in shopper goes to /account; a guest gets the form's data. */
-export async function registerLoader(request: Request, context: AppLoadContext) {
-  if (await getShopper(request, context)) throw redirect('/account');
+export async function registerLoader(context: AppLoadContext) {
+  if (context.shopper) throw redirect('/account');
   const { tenant } = context;
   const options = await registerOptions(context);
-  return {
-    flags: options.flags,
-    stores: options.stores,
-    rewards: options.rewards,
-    birthdayHint: tenant.registration.birthdayHint ?? null,
-    programName: tenant.rewards.programName,
-    terms: accountDocument(context, 'terms'),
-    privacy: accountDocument(context, 'privacy'),
-    botCheck: publicBotCheckFields(context),
-  };
+  return data(
+    {
+      flags: options.flags,
+      stores: options.stores,
+      rewards: options.rewards,
+      birthdayHint: tenant.registration.birthdayHint ?? null,
+      programName: tenant.rewards.programName,
+      terms: accountDocument(context, 'terms'),
+      privacy: accountDocument(context, 'privacy'),
+      botCheck: publicBotCheckFields(context),
+    },
+    // The bot check's render time is signed per page view: never shared.
+    { headers: cacheHeaders(context, 'personal') },
+  );
 }
 
 interface OptionalParts {
@@ -153,13 +157,7 @@ function accountData(values: RegisterValues, options: RegisterOptions) {
  * brand's after-login path. Passwords are never logged nor sent back.
  */
 export async function registerAction(request: Request, context: AppLoadContext) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    // Not a form post (hand-made request): answer as an empty form.
-    form = new FormData();
-  }
+  const form = await readForm(request);
   const brand = context.tenant.sitePath;
   const { limits, botCheck } = context.services.accounts;
 
@@ -168,10 +166,7 @@ export async function registerAction(request: Request, context: AppLoadContext) 
     // Counted before anything else, so a flood of posts costs no loyalty call; the reply keeps
     // what was typed (passwords excepted).
     const submission = parseWithZod(form, { schema: z.object({}) });
-    return formFailure(submission, REGISTER_INTENT, TOO_MANY_ATTEMPTS_MESSAGE, {
-      status: 429,
-      headers: retryAfterHeaders(perIp),
-    });
+    return formTooMany(submission, REGISTER_INTENT, perIp);
   }
 
   const options = await registerOptions(context);
@@ -183,18 +178,18 @@ export async function registerAction(request: Request, context: AppLoadContext) 
   if (!check.ok) return fail(check.message);
 
   const values = submission.value;
-  const data = accountData(values, options);
-  const loyalty = loyaltyFor(context);
+  const fields = accountData(values, options);
+  const loyalty = context.loyalty;
   let frqShopperNo: string;
   let upgraded = false;
   try {
-    const existing = await loyalty.getCustomer({ phone: data.phone });
+    const existing = await loyalty.getCustomer({ phone: fields.phone });
     if (existing && !existing.emailAddress) {
       // A card-only record (made at the till): it becomes the online account, keeping its
       // shopper number, points and receipts.
-      await loyalty.updateCustomer(existing.frqShopperNo, data, { previous: existing });
+      await loyalty.updateCustomer(existing.frqShopperNo, fields, { previous: existing });
       const saved = await loyalty.changePassword({
-        email: data.email,
+        email: fields.email,
         oldPassword: '',
         newPassword: values.password,
       });
@@ -203,7 +198,7 @@ export async function registerAction(request: Request, context: AppLoadContext) 
       upgraded = true;
     } else {
       // A phone of a registered record, or a taken e-mail, is refused with the service's reason.
-      const created = await loyalty.register({ ...data, password: values.password });
+      const created = await loyalty.register({ ...fields, password: values.password });
       frqShopperNo = created.frqShopperNo;
     }
   } catch (error) {
@@ -239,25 +234,23 @@ export async function registerAction(request: Request, context: AppLoadContext) 
     termsPending = true;
   }
 
-  const session = await getSession(request, context);
   let login = null;
   try {
-    login = await loyalty.login({ emailOrPhone: data.email, password: values.password });
+    login = await loyalty.login({ emailOrPhone: fields.email, password: values.password });
   } catch (error) {
     logger.warn({ err: error, brand, frqShopperNo }, 'login after registration failed');
   }
   if (!login) {
     // The account was made: send the shopper to log in rather than to register again.
-    session.flash('notice', ACCOUNT_CREATED_LOG_IN_MESSAGE);
-    return redirect(`/login?${new URLSearchParams({ address: data.email })}`, {
-      headers: { 'Set-Cookie': await commitSession(session, context) },
-    });
+    return redirectWithNotice(
+      context,
+      `/login?${new URLSearchParams({ address: fields.email })}`,
+      ACCOUNT_CREATED_LOG_IN_MESSAGE,
+    );
   }
-  signIn(session, login, {
+  signIn(context.session, login, {
     storeNumbers: visibleLocations(context).map((l) => l.storeNumber),
     termsPending,
   });
-  return redirect(afterLoginTarget(context, null), {
-    headers: { 'Set-Cookie': await commitSession(session, context) },
-  });
+  return redirectWithSession(context, afterLoginTarget(context, null));
 }

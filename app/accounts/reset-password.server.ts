@@ -1,15 +1,15 @@
 import { parseWithZod } from '@conform-to/zod';
-import { redirect, type AppLoadContext } from '@remix-run/node';
+import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { PASSWORD_RESET_DONE_MESSAGE } from './messages';
 import { resetTokenAppId, sendPasswordResetEmail } from './password-reset.server';
 import { checkResetToken, consumeResetToken, releaseResetToken } from './reset-tokens.server';
-import { RESET_PASSWORD_INTENTS, resetPasswordFormsSchema } from '~/lib/forms/schemas';
-import { formDone, formFailure } from '~/lib/forms/reply.server';
+import { RESET_PASSWORD_INTENTS, resetPasswordFormsSchema } from './schemas';
+import { formDone, formFailure, formTooMany } from '~/lib/forms/reply.server';
+import { readForm } from '~/lib/forms/read-form.server';
+import { cacheHeaders } from '~/lib/http/cache.server';
 import { logger } from '@common/logger.server';
-import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
-import { retryAfterHeaders, TOO_MANY_ATTEMPTS_MESSAGE } from '~/lib/security/rate-limit.server';
-import { commitSession, getSession } from '~/lib/session/session.server';
+import { redirectWithNotice } from '~/lib/session/respond.server';
 
 function tokenInput(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
@@ -24,26 +24,32 @@ function tokenInput(request: Request, context: AppLoadContext) {
 export async function resetPasswordLoader(request: Request, context: AppLoadContext) {
   const input = tokenInput(request, context);
   const status = await checkResetToken(context.services.accounts.siteStore, input);
-  return { valid: status === 'valid', address: input.email };
+  // A token and an address in the URL: never shared, never kept for the Back button.
+  return data(
+    { valid: status === 'valid', address: input.email },
+    { headers: cacheHeaders(context, 'personal') },
+  );
 }
 
 /** New password (single-use token), or a new e-mail when the link has expired. */
 export async function resetPasswordAction(request: Request, context: AppLoadContext) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const submission = parseWithZod(form, { schema: resetPasswordFormsSchema });
   const intent = String(form.get('intent') ?? '');
-  const fail = (message: string | null, status = 400, headers: Record<string, string> = {}) =>
-    formFailure(submission, intent, message, { status, headers });
-  if (submission.status !== 'success') return fail(null);
+  const fail = (message: string | null) => formFailure(submission, intent, message);
   const { siteStore, mailer, limits } = context.services.accounts;
+  if (intent === RESET_PASSWORD_INTENTS.resend) {
+    // Counted before validation, like the login page's reset request.
+    const perIp = await limits.consume('reset-ip', context.tenant.sitePath, context.clientIp);
+    if (!perIp.ok) return formTooMany(submission, intent, perIp);
+  }
+  if (submission.status !== 'success') return fail(null);
   const input = tokenInput(request, context);
 
   if (submission.value.intent === RESET_PASSWORD_INTENTS.resend) {
-    const perIp = await limits.consume('reset-ip', context.tenant.sitePath, context.clientIp);
-    if (!perIp.ok) return fail(TOO_MANY_ATTEMPTS_MESSAGE, 429, retryAfterHeaders(perIp));
     try {
       const customer = input.email
-        ? await loyaltyFor(context).getCustomer({ email: input.email })
+        ? await context.loyalty.getCustomer({ email: input.email })
         : null;
       // Same answer whether or not the address has an account: the link came from an e-mail.
       if (customer?.emailAddress) {
@@ -67,7 +73,7 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
     return redirect(`/reset-password?${new URLSearchParams({ address: input.email })}`);
   }
   try {
-    const ok = await loyaltyFor(context).resetPassword({
+    const ok = await context.loyalty.resetPassword({
       email: input.email,
       newPassword: submission.value.password,
     });
@@ -78,9 +84,9 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
     return fail(GENERIC_FAILURE_MESSAGE);
   }
   await limits.clearLoginFailures(context.tenant.sitePath, input.email);
-  const session = await getSession(request, context);
-  session.flash('notice', PASSWORD_RESET_DONE_MESSAGE);
-  return redirect(`/login?${new URLSearchParams({ address: input.email })}`, {
-    headers: { 'Set-Cookie': await commitSession(session, context) },
-  });
+  return redirectWithNotice(
+    context,
+    `/login?${new URLSearchParams({ address: input.email })}`,
+    PASSWORD_RESET_DONE_MESSAGE,
+  );
 }

@@ -1,24 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as loginAction } from '~/routes/login';
-import {
-  action as termsAction,
-  loader as termsLoader,
-  TERMS_ACCEPTED_NOTICE,
-} from '~/routes/account.terms';
-import { loader as privacyLoader } from '~/routes/account.privacy';
-import {
-  action as prefsAction,
-  loader as prefsLoader,
-  DATA_PREFERENCES_SAVED,
-} from '~/routes/account.data-preferences';
+import { action as termsAction, loader as termsLoader } from '~/routes/account_.terms';
+import { loader as privacyLoader } from '~/routes/account_.privacy';
+import { action as prefsAction, loader as prefsLoader } from '~/routes/account.data-preferences';
+import { DATA_PREFERENCES_SAVED } from './data-preferences.server';
 import { loader as rootLoader } from '~/root';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
-import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { MESSAGES } from '~/lib/forms/fields';
 import { DEMO_SHOPPERS } from '@test/demo';
 import { startActionHarness, type ActionHarness, type HarnessBrowser } from '@test/action-harness';
 import { shopperFromSession } from '~/lib/session/shopper.server';
-import { termsFailureMessage, termsState } from './terms.server';
+import { TERMS_ACCEPTED_NOTICE, termsFailureMessage, termsState } from './terms.server';
 
 const [ava, ben, cara] = DEMO_SHOPPERS;
 
@@ -70,9 +62,18 @@ const rootData = async (b: HarnessBrowser) =>
   (await b.call(rootLoader, '/')).data as { termsPopup: { slug: string } | null };
 
 describe('terms page', () => {
-  it('sends guests to /login', async () => {
-    const res = await h.browser('lins').call(termsLoader, '/account/terms');
-    expect(res.location).toBe('/login');
+  it('shows guests the document (registration links to it) without the acceptance form', async () => {
+    const guest = h.browser('lins');
+    const res = await guest.call(termsLoader, '/account/terms');
+    expect(res.status).toBe(200);
+    expect(res.location).toBeNull();
+    expect(res.data).toMatchObject({ signedIn: false, pending: false, notice: null });
+    expect((res.data as { document: { html: string } | null }).document?.html).toBeTruthy();
+    // The same for every guest: shared caches may keep it.
+    expect(res.headers.get('Cache-Control')).toMatch(/^public, /);
+    // A guest cannot accept: the action still wants a shopper.
+    const post = await guest.call(termsAction, '/account/terms', { acceptTerms: 'on' });
+    expect(post.location).toBe('/login');
   });
 
   it('a shopper with an older accepted version sees the popup until accepting', async () => {
@@ -91,7 +92,7 @@ describe('terms page', () => {
     expect(after.data).toMatchObject({ pending: false, notice: TERMS_ACCEPTED_NOTICE });
     expect((await rootData(b)).termsPopup).toBeNull();
     const frq = shopperFromSession(await b.session())!.frqShopperNo;
-    const agreements = await loyaltyFor(b.context).getAgreements(frq);
+    const agreements = await b.loyalty.getAgreements(frq);
     expect(agreements.customerTermsInfo[0]?.customerVersionAccepted).toBe(2);
   });
 

@@ -8,10 +8,22 @@
  * at sign-in and kept in the session (`termsPending`), so pages do not ask the loyalty service
  * on every view; accepting clears it.
  */
-import type { Agreements } from '~/lib/loyalty/types';
-import type { LoyaltyClient } from '~/lib/loyalty/client.server';
+import { parseWithZod } from '@conform-to/zod';
+import { data, type AppLoadContext } from '@remix-run/node';
 import { logger } from '@common/logger.server';
-import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
+import { formFailure } from '~/lib/forms/reply.server';
+import { readForm } from '~/lib/forms/read-form.server';
+import { cacheHeaders } from '~/lib/http/cache.server';
+import type { LoyaltyClient } from '~/lib/loyalty/client.server';
+import { failureMessage, GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
+import type { Agreements } from '~/lib/loyalty/types';
+import { redirectWithNotice, takeNotice } from '~/lib/session/respond.server';
+import { requireShopper, updateShopper } from '~/lib/session/shopper.server';
+import { accountDocument } from './documents.server';
+import { termsSchema } from './schemas';
+
+/** Shown after the shopper accepted the current terms (the spec names none). */
+export const TERMS_ACCEPTED_NOTICE = 'Thank you. Your acceptance of the terms has been recorded.';
 
 export interface TermsState {
   /** Highest current version; null when the service lists none. */
@@ -58,4 +70,56 @@ export async function termsPendingFor(
 export function termsFailureMessage(message: string | null | undefined): string {
   const text = (message ?? '').trim();
   return !text || text === 'Request failed with status code 400' ? GENERIC_FAILURE_MESSAGE : text;
+}
+
+/**
+ * GET /account/terms: the terms document, readable by anyone (registration links to it). A
+ * shopper also gets the acceptance form's state; the session's flag (the popup) follows what the
+ * service says now.
+ */
+export async function termsLoader(context: AppLoadContext) {
+  const document = accountDocument(context, 'terms');
+  const shopper = context.shopper;
+  if (!shopper) {
+    return data(
+      { document, signedIn: false, pending: false, current: null, notice: null },
+      { headers: cacheHeaders(context, 'shared') },
+    );
+  }
+  let state: TermsState | null = null;
+  try {
+    state = termsState(await context.loyalty.getAgreements(shopper.frqShopperNo));
+  } catch (error) {
+    // A failure in the terms load is swallowed (spec §8): the form stays usable.
+    logger.warn({ err: error }, 'terms load failed');
+  }
+  const pending = state ? state.pending : true;
+  const changed = state !== null && Boolean(shopper.termsPending) !== state.pending;
+  if (changed) updateShopper(context.session, { termsPending: pending });
+  const { notice, headers } = await takeNotice(context, { commit: changed });
+  return data(
+    { document, signedIn: true, pending, current: state?.current ?? null, notice },
+    { headers: cacheHeaders(context, 'personal', headers) },
+  );
+}
+
+/** POST /account/terms: records the current version as accepted. */
+export async function termsAction(request: Request, context: AppLoadContext) {
+  const shopper = await requireShopper(context);
+  const submission = parseWithZod(await readForm(request), { schema: termsSchema });
+  if (submission.status !== 'success') return formFailure(submission, 'terms');
+  const loyalty = context.loyalty;
+  try {
+    const state = termsState(await loyalty.getAgreements(shopper.frqShopperNo));
+    if (state.current === null) return formFailure(submission, 'terms', termsFailureMessage(''));
+    if (state.pending) {
+      const ok = await loyalty.updateAcceptedTermsVersion(shopper.frqShopperNo, state.current);
+      if (!ok) return formFailure(submission, 'terms', termsFailureMessage(''));
+    }
+  } catch (error) {
+    logger.warn({ err: error }, 'terms update failed');
+    return formFailure(submission, 'terms', termsFailureMessage(failureMessage(error, '')));
+  }
+  updateShopper(context.session, { termsPending: false });
+  return redirectWithNotice(context, '/account/terms', TERMS_ACCEPTED_NOTICE);
 }

@@ -1,6 +1,6 @@
 import { Link, NavLink } from '@remix-run/react';
 import { hstackStyle, stackStyle } from '~/lib/ui/styles';
-import { labelFromSegment } from '~/lib/dates';
+import { labelFromSegment } from './labels';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 const tabStyle = {

@@ -1,7 +1,6 @@
 import { Link, useFetcher, useNavigate } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { useLoginLinkProps } from '~/accounts/login-dialog';
-import { useHydrated } from '~/lib/ui/use-hydrated';
 import { loginHref } from '~/lib/session/login-href';
 import { expiryLine } from './view';
 import type { CouponCardData } from './page.server';
@@ -157,7 +156,6 @@ export function CouponAction({
   signedIn: boolean;
   search: string;
 }) {
-  const hydrated = useHydrated();
   const loginLink = useLoginLinkProps('clip');
   const fetcher = useFetcher<ClipAnswer>({ key: `clip-${coupon.offerId}` });
   if (coupon.state === 'redeemed') return null;
@@ -198,7 +196,6 @@ export function CouponAction({
       <input type="hidden" name="intent" value="clip" />
       <input type="hidden" name="offerId" value={coupon.offerId} />
       <input type="hidden" name="returnTo" value={search} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <button type="submit" className={styles.clip} aria-label={`Clip ${label}`}>
         Clip
       </button>

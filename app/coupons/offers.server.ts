@@ -9,7 +9,6 @@
  * So one page view makes at most one offers call, and a guest's usually none.
  */
 import type { AppLoadContext } from '@remix-run/node';
-import { loyaltyFor } from '~/lib/loyalty/context.server';
 import type { LoyaltyClient } from '~/lib/loyalty/client.server';
 import type { Offer, OfferLists } from '~/lib/loyalty/types';
 
@@ -83,7 +82,7 @@ function cacheKey(context: AppLoadContext): string {
 
 /** The brand's available coupons (shared cache). */
 export function brandCoupons(context: AppLoadContext): Promise<readonly Offer[]> {
-  return availableCache.available(cacheKey(context), loyaltyFor(context));
+  return availableCache.available(cacheKey(context), context.loyalty);
 }
 
 /** A shopper's three lists: one personal offers call plus the shared available list. */
@@ -94,7 +93,7 @@ export async function shopperCoupons(
 ): Promise<ShopperLists> {
   const [shared, mine] = await Promise.all([
     brandCoupons(context),
-    loyaltyFor(context).getOffers(frqShopperNo, { personalOnly: true, signal: options.signal }),
+    context.loyalty.getOffers(frqShopperNo, { personalOnly: true, signal: options.signal }),
   ]);
   const fromShared = mine.available.length === 0;
   return {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startActionHarness, type ActionHarness, type HarnessBrowser } from '@test/action-harness';
 import { shopperFromSession } from '~/lib/session/shopper.server';
-import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import type { Offer } from '~/lib/loyalty/types';
 import {
@@ -11,7 +10,7 @@ import {
 import { action as loginRouteAction } from '~/routes/login';
 import { DEMO_SHOPPERS } from '@test/demo';
 import { availableCache } from './offers.server';
-import type { CouponsLoaderData } from './page.server';
+import { COUPONS_UNAVAILABLE_MESSAGE, type CouponsLoaderData } from './page.server';
 import { DEFAULT_COUPON_VIEW, DEFAULT_REDEEMED_SORT } from './view';
 
 /**
@@ -36,8 +35,11 @@ async function load(b: HarnessBrowser, search = '') {
   return res.data as CouponsLoaderData;
 }
 
+/** A post; `js: '1'` posts as the card's fetcher does (Sec-Fetch-Dest: empty). */
 function post(b: HarnessBrowser, form: Record<string, string>) {
-  return b.call(couponsRouteAction, '/digital-coupons', form);
+  const { js, ...fields } = form;
+  const headers: Record<string, string> = js === '1' ? { 'Sec-Fetch-Dest': 'empty' } : {};
+  return b.call(couponsRouteAction, '/digital-coupons', fields, { headers });
 }
 
 async function logIn(b: HarnessBrowser, email: string, password: string) {
@@ -53,7 +55,7 @@ async function freshShopper() {
   seq += 1;
   const b = h.browser('southend');
   const email = `coupons-test-${seq}-${Date.now()}@example.com`;
-  const customer = await loyaltyFor(b.context).register({
+  const customer = await b.loyalty.register({
     firstName: 'Cody',
     lastName: 'Coupon',
     email,
@@ -79,7 +81,7 @@ describe('digital coupons loader: guest', () => {
     availableCache.clear();
     const b = h.browser('lins');
     const page = await load(b);
-    const { available } = await loyaltyFor(b.context).getOffers(null);
+    const { available } = await b.loyalty.getOffers(null);
     expect(available.length).toBeGreaterThan(96);
     expect(page.signedIn).toBe(false);
     expect(page.loadError).toBeNull();
@@ -200,7 +202,7 @@ describe('digital coupons loader: one offers call per page view', () => {
   it('serves guests from the shared list and makes one personal call for a shopper', async () => {
     availableCache.clear();
     const guest = h.browser('southend');
-    const client = loyaltyFor(guest.context);
+    const client = guest.loyalty;
     const spy = vi.spyOn(client, 'getOffers');
     await load(guest);
     expect(spy).toHaveBeenCalledTimes(1);
@@ -211,7 +213,7 @@ describe('digital coupons loader: one offers call per page view', () => {
     expect(spy).not.toHaveBeenCalled();
 
     const { b, frq } = await demoShopper();
-    expect(loyaltyFor(b.context)).toBe(client);
+    expect(b.loyalty).toBe(client);
     spy.mockClear();
     await load(b);
     expect(spy).toHaveBeenCalledTimes(1);
@@ -225,7 +227,7 @@ describe('digital coupons loader: one offers call per page view', () => {
 describe('digital coupons loader and action: shopper', () => {
   it('lists available without clipped or redeemed, with totals and the redeemed sort', async () => {
     const { b, frq } = await demoShopper();
-    const full = await loyaltyFor(b.context).getOffers(frq);
+    const full = await b.loyalty.getOffers(frq);
     expect(full.activated.length).toBeGreaterThan(0);
     expect(full.redeemed.length).toBeGreaterThan(0);
 
@@ -275,7 +277,7 @@ describe('digital coupons loader and action: shopper', () => {
 
   it('opens the details of a clipped coupon from ?offerCode=', async () => {
     const { b, frq } = await demoShopper();
-    const { activated } = await loyaltyFor(b.context).getOffers(frq, { personalOnly: true });
+    const { activated } = await b.loyalty.getOffers(frq, { personalOnly: true });
     const coupon = activated[0];
     const page = await load(b, `?tab=clipped&offerCode=${encodeURIComponent(coupon.offerCode!)}`);
     expect(page.detail).toMatchObject({
@@ -347,7 +349,7 @@ describe('digital coupons loader and action: shopper', () => {
     expect((unknownIntent.data as { message: string }).message).toBe(GENERIC_FAILURE_MESSAGE);
     const after = await load(b);
     expect(after.counts).toEqual(before.counts);
-    const { activated } = await loyaltyFor(b.context).getOffers(frq, { personalOnly: true });
+    const { activated } = await b.loyalty.getOffers(frq, { personalOnly: true });
     expect(activated).toEqual([]);
   });
 
@@ -385,20 +387,21 @@ describe('digital coupons loader and action: shopper', () => {
     const again = await load(b, new URL(second.location!, 'http://x').search);
     expect(again.notice).toBe('All the coupons shown are already clipped.');
     expect(again.counts.clipped).toBe(n);
-    const { activated } = await loyaltyFor(b.context).getOffers(frq, { personalOnly: true });
+    const { activated } = await b.loyalty.getOffers(frq, { personalOnly: true });
     expect(activated).toHaveLength(n);
     expect(new Set(idsOf(activated)).size).toBe(n);
   });
 });
 
 describe('digital coupons loader: loyalty service down', () => {
-  it('answers with the load error and no coupons, never an error page', async () => {
+  it('says the coupons cannot be loaded (not a failed submission), never an error page', async () => {
     const { b } = await demoShopper();
     availableCache.clear();
     await h.loyalty.close();
 
     const guest = await load(h.browser('lins'));
-    expect(guest.loadError).toBe(GENERIC_FAILURE_MESSAGE);
+    expect(guest.loadError).toBe(COUPONS_UNAVAILABLE_MESSAGE);
+    expect(guest.loadError).not.toBe(GENERIC_FAILURE_MESSAGE);
     expect(guest.items).toEqual([]);
     expect(guest.total).toBe(0);
     expect(guest.counts).toEqual({ available: 0, clipped: 0, redeemed: 0 });
@@ -406,7 +409,7 @@ describe('digital coupons loader: loyalty service down', () => {
 
     const shopper = await load(b, '?tab=clipped');
     expect(shopper.signedIn).toBe(true);
-    expect(shopper.loadError).toBe(GENERIC_FAILURE_MESSAGE);
+    expect(shopper.loadError).toBe(COUPONS_UNAVAILABLE_MESSAGE);
     expect(shopper.items).toEqual([]);
 
     const clip = await post(b, { intent: 'clip', offerId: '100001', returnTo: '', js: '1' });

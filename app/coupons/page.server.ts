@@ -6,14 +6,17 @@
  * the list on the server: a shopper without JavaScript gets the same page, and with JavaScript a
  * filter change is a navigation (Remix cancels an older load when a newer one starts).
  */
+import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
-import { getShopper } from '~/lib/session/shopper.server';
-import { loginHref } from '~/lib/session/login-href';
+import { fetchDest } from 'remix-utils/sec-fetch';
 import { logger } from '@common/logger.server';
-import { loyaltyFor } from '~/lib/loyalty/context.server';
+import { readForm } from '~/lib/forms/read-form.server';
+import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { failureMessage, GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import type { Offer, OfferLists } from '~/lib/loyalty/types';
-import { commitSession, getSession } from '~/lib/session/session.server';
+import { redirectWithNotice, takeNotice } from '~/lib/session/respond.server';
+import { loginHref } from '~/lib/session/login-href';
+import { couponActionSchema } from './schemas';
 import { brandCoupons, shopperCoupons, type ShopperLists } from './offers.server';
 import {
   couponsOfTab,
@@ -84,6 +87,10 @@ function detailData(offer: Offer, state: CouponTab): CouponDetail {
   };
 }
 
+/** What the page says when the coupons cannot be had (the rest of the page stays). */
+export const COUPONS_UNAVAILABLE_MESSAGE =
+  "Coupons can't be loaded right now. Please try again in a few minutes.";
+
 const EMPTY: OfferLists = { available: [], activated: [], redeemed: [] };
 
 /** The coupon of `?offerCode=` in any of the visitor's lists (clipped first, then redeemed). */
@@ -123,13 +130,13 @@ async function listsFor(
   } catch (error) {
     if (signal?.aborted) throw error;
     logger.warn({ err: error }, 'coupons unavailable');
-    return { lists: { ...EMPTY, shared: null }, loadError: GENERIC_FAILURE_MESSAGE };
+    return { lists: { ...EMPTY, shared: null }, loadError: COUPONS_UNAVAILABLE_MESSAGE };
   }
 }
 
 export async function couponsLoader(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
-  const shopper = await getShopper(request, context);
+  const shopper = context.shopper;
   const view = parseCouponView(url.searchParams, { signedIn: Boolean(shopper) });
   const { lists, loadError } = await listsFor(
     context,
@@ -141,8 +148,7 @@ export async function couponsLoader(request: Request, context: AppLoadContext) {
     url.searchParams.get('rsort'),
     url.searchParams.get('rdir'),
   );
-  const session = await getSession(request, context);
-  const notice = session.get('notice') ?? null;
+  const { notice, headers } = await takeNotice(context);
 
   let items: CouponCardData[];
   let total: number;
@@ -191,7 +197,8 @@ export async function couponsLoader(request: Request, context: AppLoadContext) {
       /** Expiry lines are worked out from this, so server and browser agree. */
       now: Date.now(),
     },
-    notice ? { headers: { 'Set-Cookie': await commitSession(session, context) } } : undefined,
+    // A guest's view is the same for every guest (a failed load is not kept).
+    { headers: cacheHeaders(context, loadError ? 'personal' : 'shared', headers) },
   );
 }
 
@@ -208,79 +215,64 @@ export const clipAllNotice = (n: number) =>
       ? '1 coupon clipped.'
       : `${n} coupons clipped.`;
 
-/** Where the page posted from (the view to go back to), never another site. */
-function backTo(form: FormData): string {
-  const raw = String(form.get('returnTo') ?? '');
-  const search = raw.startsWith('?') ? raw.slice(0, 2000) : '';
-  return `/digital-coupons${search}`;
-}
-
 /**
  * POST /digital-coupons: `clip` (one offerId) or `clip-all` (every available coupon matching the
  * posted view). A guest goes to /login with the clip message and comes back. With JavaScript the
  * card posts through a fetcher and gets `{ ok }`; without, the page is redirected back.
  */
 export async function couponsAction(request: Request, context: AppLoadContext) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
-  }
-  const returnTo = backTo(form);
-  const shopper = await getShopper(request, context);
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: couponActionSchema });
+  const view = submission.status === 'success' ? submission.value.returnTo : '';
+  const returnTo = `/digital-coupons${view}`;
+  const shopper = context.shopper;
   if (!shopper) throw redirect(loginHref(returnTo, 'clip'));
-  const intent = String(form.get('intent') ?? '');
-  const loyalty = loyaltyFor(context);
-  const session = await getSession(request, context);
-  const done = async (body: { ok: boolean; message: string | null; clipped: number }) => {
-    if (form.get('js') === '1') return data(body, { status: body.ok ? 200 : 400 });
-    // Without JavaScript: back to the same view, where the coupon now reads 'Clipped' (or,
-    // refused, still 'Clip': a failed clip is quiet, as with JavaScript).
-    return redirect(returnTo);
-  };
+  // A fetcher (the card's optimistic clip) reads the answer; a plain form post goes back to the
+  // view, where the coupon now reads 'Clipped' (or, refused, still 'Clip': quiet either way).
+  const byFetch = fetchDest(request) === 'empty';
+  const done = (body: { ok: boolean; message: string | null; clipped: number }) =>
+    byFetch
+      ? data(body, {
+          status: body.ok ? 200 : 400,
+          headers: { 'Cache-Control': PRIVATE_NO_STORE },
+        })
+      : redirect(returnTo);
+  if (submission.status !== 'success') {
+    return done({ ok: false, message: GENERIC_FAILURE_MESSAGE, clipped: 0 });
+  }
+  const value = submission.value;
+  const loyalty = context.loyalty;
 
   try {
-    if (intent === COUPON_INTENTS.clip) {
-      const offerId = String(form.get('offerId') ?? '').trim();
-      if (!/^[A-Za-z0-9_-]{1,64}$/.test(offerId)) {
-        return done({ ok: false, message: GENERIC_FAILURE_MESSAGE, clipped: 0 });
-      }
-      const [result] = await loyalty.activateOffers(shopper.frqShopperNo, [offerId]);
+    if (value.intent === COUPON_INTENTS.clip) {
+      const [result] = await loyalty.activateOffers(shopper.frqShopperNo, [value.offerId]);
       const ok = Boolean(result?.activated);
-      if (!ok) logger.info({ offerId, reason: result?.reason }, 'coupon not clipped');
+      if (!ok)
+        logger.info({ offerId: value.offerId, reason: result?.reason }, 'coupon not clipped');
       return done({
         ok,
         message: ok ? null : result?.reason || GENERIC_FAILURE_MESSAGE,
         clipped: ok ? 1 : 0,
       });
     }
-    if (intent === COUPON_INTENTS.clipAll) {
-      const view = parseCouponView(new URLSearchParams(returnTo.split('?')[1] ?? ''), {
-        signedIn: true,
-      });
-      const lists = await shopperCoupons(context, shopper.frqShopperNo);
-      const ids = filterCoupons(lists.available, view)
-        .slice(0, CLIP_ALL_MAX)
-        .map((o) => o.offerId);
-      let clipped = 0;
-      for (let i = 0; i < ids.length; i += ACTIVATE_BATCH) {
-        const results = await loyalty.activateOffers(
-          shopper.frqShopperNo,
-          ids.slice(i, i + ACTIVATE_BATCH),
-        );
-        clipped += results.filter((r) => r.activated).length;
-      }
-      // Back to the same filters, on the clipped tab where the coupons now are.
-      const target = couponViewSearch({ ...view, tab: 'clipped', show: view.show });
-      session.flash('notice', clipAllNotice(clipped));
-      return redirect(`/digital-coupons${target}`, {
-        headers: { 'Set-Cookie': await commitSession(session, context) },
-      });
+    const couponView = parseCouponView(new URLSearchParams(view), { signedIn: true });
+    const lists = await shopperCoupons(context, shopper.frqShopperNo);
+    const ids = filterCoupons(lists.available, couponView)
+      .slice(0, CLIP_ALL_MAX)
+      .map((o) => o.offerId);
+    let clipped = 0;
+    for (let i = 0; i < ids.length; i += ACTIVATE_BATCH) {
+      const results = await loyalty.activateOffers(
+        shopper.frqShopperNo,
+        ids.slice(i, i + ACTIVATE_BATCH),
+      );
+      clipped += results.filter((r) => r.activated).length;
     }
+    // Back to the same filters, on the clipped tab where the coupons now are.
+    const target = couponViewSearch({ ...couponView, tab: 'clipped', show: couponView.show });
+    return redirectWithNotice(context, `/digital-coupons${target}`, clipAllNotice(clipped));
   } catch (error) {
     logger.warn({ err: error }, 'clip failed');
     return done({ ok: false, message: failureMessage(error), clipped: 0 });
   }
-  return done({ ok: false, message: GENERIC_FAILURE_MESSAGE, clipped: 0 });
 }

@@ -1,8 +1,10 @@
+import type { AccountServices } from '~/lib/services.server';
 import type { ContentService } from '~/lib/content/content.server';
-import type { AccountServices } from './services.server';
 import type { Env } from '~/lib/env.server';
-import type { EmbeddedLoyalty } from '~/lib/loyalty/credentials.server';
-import type { SessionStorages } from '~/lib/session/session.server';
+import type { LoyaltyClient } from '~/lib/loyalty/client.server';
+import { loyaltyClientFor, type EmbeddedLoyalty } from '~/lib/loyalty/credentials.server';
+import type { AppSession, SessionStorages } from '~/lib/session/session.server';
+import { shopperFromSession, type SessionShopper } from '~/lib/session/shopper.server';
 import type { Tenant } from '~/lib/tenant/schema';
 
 /** Process-wide services, built once in server.ts (or by a test) and shared by every request. */
@@ -19,8 +21,9 @@ export interface AppServices {
 }
 
 /**
- * Per-request context handed to every loader and action (a type alias, so it fits Remix's
- * index-signature AppLoadContext).
+ * Per-request context handed to every loader and action, built once per request by
+ * `createAppLoadContext` (Hydrogen's model). A type alias, so it fits Remix's index-signature
+ * AppLoadContext.
  */
 export type AppContext = {
   tenant: Tenant;
@@ -30,9 +33,51 @@ export type AppContext = {
   https: boolean;
   /** The client's address (through trusted proxies only), for rate limits and bot checks. */
   clientIp: string;
+  /** The request's session, parsed once; commit it with the helpers of session/respond.server.ts. */
+  session: AppSession;
+  /** The signed-in shopper of the session as the request arrived; null for a guest. */
+  shopper: SessionShopper | null;
+  /**
+   * The brand's loyalty client with its credentials (built on first use: a brand whose loyalty
+   * settings are incomplete still serves its content pages).
+   */
+  readonly loyalty: LoyaltyClient;
 };
 
 declare module '@remix-run/server-runtime' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends AppContext {}
+}
+
+export interface RequestFacts {
+  tenant: Tenant;
+  nonce: string;
+  https: boolean;
+  clientIp: string;
+  /** The request's Cookie header. */
+  cookie: string | null;
+}
+
+/** The whole per-request context: session parsed, shopper read, loyalty client bound. */
+export async function createAppLoadContext(
+  services: AppServices,
+  facts: RequestFacts,
+): Promise<AppContext> {
+  const { tenant } = facts;
+  const storage = services.sessions.forOrigin(tenant.origin, facts.https);
+  const session = await storage.getSession(facts.cookie);
+  let loyalty: LoyaltyClient | undefined;
+  return {
+    tenant,
+    nonce: facts.nonce,
+    services,
+    https: facts.https,
+    clientIp: facts.clientIp,
+    session,
+    shopper: shopperFromSession(session),
+    get loyalty() {
+      loyalty ??= loyaltyClientFor(tenant, services.env, services.loyalty.embedded);
+      return loyalty;
+    },
+  };
 }

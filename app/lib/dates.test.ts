@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryLabel, formatDate, labelFromSegment } from './dates';
-
-describe('category labels', () => {
-  it('takes the second segment of the content path', () => {
-    expect(categoryLabel('/posts/recipes')).toBe('Recipes');
-    expect(categoryLabel('/posts/fresh-produce/apple-pie')).toBe('Fresh Produce');
-    expect(categoryLabel('/posts')).toBe('All Posts');
-  });
-  it('title-cases words split on dashes', () => {
-    expect(labelFromSegment('store-news')).toBe('Store News');
-  });
-});
+import { formatDate } from './dates';
 
 describe('formatDate', () => {
   it('formats plain dates without shifting the day', () => {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PostBody } from '~/content/post-body';
-import { notFound } from '~/lib/errors.server';
 import { pageMeta } from '~/lib/meta';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { sitePage } from '~/content/pages.server';
 
 const styles = {
   article: sx({ maxW: '3xl', mx: 'auto', px: '4', py: '8' }),
@@ -12,15 +12,10 @@ const styles = {
 
 /** Catch-all content page (spec §2, param pathMatch): a page file posts/<slug>.md. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const pathMatch = (params['*'] ?? '').replace(/\/+$/, '');
-  const slug = pathMatch.toLowerCase();
-  const page =
-    /^[a-z0-9][a-z0-9-]*$/.test(slug) && slug !== 'home'
-      ? context.services.content.post(context.tenant.sitePath, null, slug)
-      : null;
-  if (!page) throw notFound();
-  return { page: { title: page.title, description: page.description, html: page.html }, pathMatch };
+  return sitePage(context, params['*'] ?? '');
 }
+
+export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.page.title ?? 'Page not found', data?.page.description);

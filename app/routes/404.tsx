@@ -1,5 +1,5 @@
 import { data, type MetaFunction } from '@remix-run/node';
-import { ErrorView } from '~/shell/error-view';
+import { ErrorView } from '~/lib/ui/error-view';
 import { pageMeta } from '~/lib/meta';
 
 export async function loader() {

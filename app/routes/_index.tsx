@@ -1,21 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PostBody } from '~/content/post-body';
 import { PostCard } from '~/content/post-card';
 import { BannerAd } from '~/content/banner-ad';
 import { PostCarousel } from '~/content/post-carousel';
-import { isHidden } from '~/lib/tenant/public';
 import { pageMeta } from '~/lib/meta';
-import { toSummary } from '~/content/posts.server';
 import { CouponPreview } from '~/coupons/coupon-preview';
-import { getShopper } from '~/lib/session/shopper.server';
-import { brandCoupons } from '~/coupons/offers.server';
-import { cardData } from '~/coupons/page.server';
-import { COUPON_PREVIEW_LIMIT, sortCoupons } from '~/coupons/view';
-import { logger } from '@common/logger.server';
+import { couponPreview } from '~/coupons/preview.server';
+import { homeContent } from '~/content/home.server';
+import { cacheHeaders } from '~/lib/http/cache.server';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
-
-export const CAROUSEL_LIMIT = 6;
 
 const styles = {
   page: sx({ maxW: '7xl', mx: 'auto', px: '4', py: '6' }),
@@ -32,60 +26,16 @@ const styles = {
   }),
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { content } = context.services;
-  const site = context.tenant.sitePath;
-  const home = content.home(site);
-  const slides = isHidden(context.tenant, 'post-carousel')
-    ? []
-    : content
-        .posts(site, { where: { card: true }, limit: CAROUSEL_LIMIT })
-        .filter((p) => p.category !== null)
-        .map((p) => ({
-          slug: p.slug,
-          path: p.path,
-          title: p.title,
-          description: p.description,
-          coverImage: p.coverImage,
-          altText: p.altText,
-          link: p.link,
-          hideOverlay: p.hideOverlay,
-        }));
-  const latest = content
-    .posts(site, { limit: 7 })
-    .filter((p) => p.category !== null)
-    .slice(0, 3)
-    .map(toSummary);
-  return {
-    coupons: await couponPreview(request, context),
-    home: home ? { title: home.title, html: home.html, description: home.description } : null,
-    slides,
-    latest,
-    promo: content.pagePromos(site, 'home')[0] ?? null,
-  };
+export async function loader({ context }: LoaderFunctionArgs) {
+  const coupons = await couponPreview(context);
+  return data(
+    { ...homeContent(context), coupons },
+    // The same for every guest (the preview says 'Log In to Clip'); a shopper's is private.
+    { headers: cacheHeaders(context, 'shared') },
+  );
 }
 
-/**
- * Up to 15 featured coupons from the brand's shared available list (no personal call: the home
- * page stays cheap for shoppers and cacheable for guests). Null when the loyalty service cannot
- * answer: the section is left out rather than the page failing.
- */
-async function couponPreview(request: Request, context: LoaderFunctionArgs['context']) {
-  try {
-    const list = sortCoupons(await brandCoupons(context), 'featured').slice(
-      0,
-      COUPON_PREVIEW_LIMIT,
-    );
-    return {
-      items: list.map((o) => cardData(o, 'available')),
-      signedIn: Boolean(await getShopper(request, context)),
-      now: Date.now(),
-    };
-  } catch (error) {
-    logger.warn({ err: error }, 'coupon preview unavailable');
-    return null;
-  }
-}
+export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.home?.title ?? 'Home', data?.home?.description);

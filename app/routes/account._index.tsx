@@ -38,19 +38,21 @@ import { accountAction, accountLoader } from '~/accounts/account.server';
 import { FormAlert, isSubmitting } from '~/lib/forms/components';
 import { scrollToFirstError } from '~/lib/forms/scroll-to-error';
 import { formatDateUS } from '~/lib/forms/fields';
-import { ACCOUNT_INTENTS, type AccountIntent } from '~/lib/forms/schemas';
+import { ACCOUNT_INTENTS, type AccountIntent } from '~/accounts/schemas';
 import { pageMeta } from '~/lib/meta';
 
 /** The wait dialog's content (see wait-dialog.tsx). */
 const WAIT_DIALOG_SELECTOR = '[data-testid="wait-dialog"]';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return accountLoader(request, context);
+export async function loader({ context }: LoaderFunctionArgs) {
+  return accountLoader(context);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return accountAction(request, context);
 }
+
+export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'My Account');
 

@@ -23,6 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return couponsAction(request, context);
 }
 
+export { headers } from '~/lib/http/cache.server';
+
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Digital Coupons');
 
 const styles = {

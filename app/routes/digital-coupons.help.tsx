@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { PostBody } from '~/content/post-body';
-import { notFound } from '~/lib/errors.server';
 import { pageMeta } from '~/lib/meta';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { namedPage } from '~/content/pages.server';
 
 const styles = {
   article: sx({ maxW: '3xl', mx: 'auto', px: '4', py: '8' }),
@@ -13,10 +13,10 @@ const styles = {
 
 /** /digital-coupons/help: the content page `posts/digital-coupons-help.md` (brand, else shared). */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const page = context.services.content.post(context.tenant.sitePath, null, 'digital-coupons-help');
-  if (!page) throw notFound();
-  return { page: { title: page.title, description: page.description, html: page.html } };
+  return namedPage(context, 'digital-coupons-help');
 }
+
+export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.page.title ?? 'Digital Coupons Help', data?.page.description);

@@ -1,66 +1,24 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Barcode } from '~/coupons/barcode';
 import { useHydrated } from '~/lib/ui/use-hydrated';
-import { requireShopper } from '~/lib/session/shopper.server';
-import { expiryLine, sortCoupons } from '~/coupons/view';
+import { printLoader } from '~/coupons/print.server';
+import { expiryLine } from '~/coupons/view';
 import { formatCurrency } from '~/lib/money';
 import { FormAlert } from '~/lib/forms/form-alert';
-import { logger } from '@common/logger.server';
-import { loyaltyFor } from '~/lib/loyalty/context.server';
-import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import { pageMeta } from '~/lib/meta';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 
-/** Where a guest goes: the login page, coming back here once signed in. */
-const PRINT_LOGIN_REDIRECT = '/login?redirectTo=%2Fdigital-coupons%2Fprint';
 const PRINT_PAGE_TITLE = 'My clipped coupons';
 const PRINT_PAGE_HINT = 'Show this page at the register, or give the cashier your phone number.';
 const NO_CLIPPED_COUPONS_MESSAGE = 'You have not clipped any coupons yet.';
 
-/** What the page shows of a clipped coupon. */
-export interface PrintedCoupon {
-  offerId: string;
-  brandName: string | null;
-  offerSummary: string | null;
-  offerExpiryDate: string | null;
-  offerValue: number | null;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return printLoader(request, context);
 }
 
-/**
- * The shopper's clipped coupons (the `activated` list), soonest expiry first, to show a cashier
- * with the shopper number as a barcode. Signed-in shoppers only; a failing loyalty service
- * gives the page with the generic failure message instead of the list, never an error page.
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const shopper = await requireShopper(request, context, PRINT_LOGIN_REDIRECT);
-  let coupons: PrintedCoupon[] | null = null;
-  try {
-    const { activated } = await loyaltyFor(context).getOffers(shopper.frqShopperNo, {
-      personalOnly: true,
-      signal: request.signal,
-    });
-    coupons = sortCoupons(activated, 'expiration').map((o) => ({
-      offerId: String(o.offerId),
-      brandName: o.brandName,
-      offerSummary: o.offerSummary,
-      offerExpiryDate: o.offerExpiryDate,
-      offerValue: o.offerValue,
-    }));
-  } catch (error) {
-    logger.warn({ err: error }, 'coupons print page: clipped coupons unavailable');
-  }
-  return data({
-    shopperNo: shopper.frqShopperNo,
-    firstName: shopper.firstName || null,
-    retailerName: context.tenant.retailerName,
-    /** The expiry lines' clock, so server and browser render the same text. */
-    now: Date.now(),
-    coupons,
-    loadError: coupons ? null : GENERIC_FAILURE_MESSAGE,
-  });
-}
+export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, PRINT_PAGE_TITLE);
 

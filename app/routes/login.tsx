@@ -1,14 +1,8 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { loginAction, redirectIfSignedIn } from '~/accounts/login.server';
-import { CLIP_LOGIN_MESSAGE } from '~/accounts/messages';
+import { loginAction, loginLoader } from '~/accounts/login.server';
 import { isSubmitting } from '~/lib/forms/components';
-import { LOGIN_INTENTS } from '~/lib/forms/schemas';
+import { LOGIN_INTENTS } from '~/accounts/schemas';
 import {
   keepFocusOnPress,
   LoginPanes,
@@ -16,33 +10,16 @@ import {
   type LoginPane,
 } from '~/accounts/login-panes';
 import { pageMeta } from '~/lib/meta';
-import { safeRedirect } from '~/lib/security/safe-redirect';
-import { commitSession, getSession } from '~/lib/session/session.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await redirectIfSignedIn(request, context);
-  const url = new URL(request.url);
-  const session = await getSession(request, context);
-  const notice = session.get('notice') ?? null;
-  const message = context.services.content.layout(context.tenant.sitePath, 'login-message');
-  const redirectTo = url.searchParams.get('redirectTo');
-  return data(
-    {
-      pane: url.searchParams.get('pane') === 'reset' ? ('reset' as const) : ('login' as const),
-      address: (url.searchParams.get('address') ?? '').slice(0, 254),
-      redirectTo: redirectTo ? safeRedirect(redirectTo, '') : '',
-      reason: url.searchParams.get('reason') === 'clip' ? CLIP_LOGIN_MESSAGE : null,
-      messageHtml: message?.html ?? null,
-      subtitle: context.tenant.registration.loginSubtitle ?? null,
-      notice,
-    },
-    notice ? { headers: { 'Set-Cookie': await commitSession(session, context) } } : undefined,
-  );
+  return loginLoader(request, context);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return loginAction(request, context);
 }
+
+export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Log In');
 

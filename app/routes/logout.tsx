@@ -1,12 +1,8 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { signOut } from '~/lib/session/shopper.server';
-import { commitSession, getSession } from '~/lib/session/session.server';
+import { logoutAction } from '~/accounts/logout.server';
 
-/** Logging out is a form post (a GET link could be triggered by any page); it clears the shopper. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await getSession(request, context);
-  signOut(session);
-  return redirect('/', { headers: { 'Set-Cookie': await commitSession(session, context) } });
+export async function action({ context }: ActionFunctionArgs) {
+  return logoutAction(context);
 }
 
 export async function loader() {

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { PostBody } from '~/content/post-body';
-import { notFound } from '~/lib/errors.server';
 import { pageMeta } from '~/lib/meta';
-import { categoryLabel, formatDate } from '~/lib/dates';
+import { categoryLabel } from '~/content/labels';
+import { formatDate } from '~/lib/dates';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { postPage } from '~/content/pages.server';
 
 const styles = {
   article: sx({ maxW: '3xl' }),
@@ -15,15 +16,10 @@ const styles = {
 };
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const post = context.services.content.post(
-    context.tenant.sitePath,
-    params.category ?? '',
-    params.slug ?? '',
-  );
-  if (!post) throw notFound();
-  const { text: _text, ...rest } = post;
-  return { post: rest };
+  return postPage(context, params.category ?? '', params.slug ?? '');
 }
+
+export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.post.title ?? 'Page not found', data?.post.description);

@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { PostList } from '~/content/post-list';
 import { pageMeta } from '~/lib/meta';
-import { postListPage } from '~/content/posts.server';
+import { allPosts } from '~/content/pages.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  return postListPage(context, {}, url.searchParams.get('page'));
+  return allPosts(request, context);
 }
+
+export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'All Posts');
 

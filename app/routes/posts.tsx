@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { CategoriesNav } from '~/content/categories-nav';
 import { sx } from '~/lib/theme/static-css';
+import { postsLayout } from '~/content/pages.server';
 
 const styles = {
   grid: sx({
@@ -19,11 +20,10 @@ const styles = {
 
 /** /posts parent: the categories list around every post list and post. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return {
-    categories: context.services.content.categories(context.tenant.sitePath),
-    variant: context.tenant.features.postCategoriesAs,
-  };
+  return postsLayout(context);
 }
+
+export { headers } from '~/lib/http/cache.server';
 
 export default function PostsLayout() {
   const { categories, variant } = useLoaderData<typeof loader>();

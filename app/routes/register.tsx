@@ -9,13 +9,15 @@ import { useRootData } from '~/shell/root-data';
 import { authCardStyles } from '~/accounts/auth-card-styles';
 import { sx } from '~/lib/theme/static-css';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return registerLoader(request, context);
+export async function loader({ context }: LoaderFunctionArgs) {
+  return registerLoader(context);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return registerAction(request, context);
 }
+
+export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Register');
 

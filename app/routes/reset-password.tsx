@@ -18,7 +18,7 @@ import {
   SubmitButton,
   useScrollToFirstError,
 } from '~/lib/forms/components';
-import { RESET_PASSWORD_INTENTS, resetPasswordSchema } from '~/lib/forms/schemas';
+import { RESET_PASSWORD_INTENTS, resetPasswordSchema } from '~/accounts/schemas';
 import { authCardStyles } from '~/accounts/auth-card-styles';
 import { pageMeta } from '~/lib/meta';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
@@ -30,6 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return resetPasswordAction(request, context);
 }
+
+export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Reset Password');
 

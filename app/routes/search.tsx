@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { SearchResults } from '~/content/search-results';
-import { MAX_QUERY, normalizeQuery } from '~/shell/search-logic';
+import { MAX_QUERY } from '~/content/search-logic';
 import { hstackStyle } from '~/lib/ui/styles';
 import { pageMeta } from '~/lib/meta';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { searchPage } from '~/content/pages.server';
 
 const styles = {
   page: sx({ maxW: '3xl', mx: 'auto', px: '4', py: '8' }),
@@ -19,14 +20,10 @@ const styles = {
 
 /** Content search (spec §4, §9). The header box asks this loader too, so both agree. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const q = normalizeQuery(new URL(request.url).searchParams.get('q') ?? '');
-  const results = q
-    ? context.services.content
-        .search(context.tenant.sitePath, q)
-        .map(({ title, path, content }) => ({ title, path, content }))
-    : [];
-  return { q, results };
+  return searchPage(request, context);
 }
+
+export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.q ? `Search: ${data.q}` : 'Search');

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { sx, sxRecipe, sxSlotRecipe } from '~/lib/theme/static-css';
 import { StoreIcon } from '~/lib/ui/icons';
 import { hstackStyle } from '~/lib/ui/styles';
+import { HOME_STORE_INTENTS } from './intents';
 import type { HomeStore, StoreChoice } from './types';
 import { useHydrated } from '~/lib/ui/use-hydrated';
 
@@ -50,6 +51,7 @@ export function HomeStoreChooser({
 
   return (
     <fetcher.Form method="post" action="/home-store" data-testid="home-store-chooser">
+      <input type="hidden" name="intent" value={HOME_STORE_INTENTS.choose} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <div className={styles.row}>
         <div className={styles.icon}>

@@ -12,7 +12,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   SPINNER_HIDE_DELAY_MS,
   type SearchData,
-} from './search-logic';
+} from '~/content/search-logic';
 import { iconButtonStyle, visuallyHidden } from '~/lib/ui/styles';
 import { useHydrated } from '~/lib/ui/use-hydrated';
 

@@ -1,6 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { data } from '@remix-run/node';
-import { SECRET_FIELDS } from './schemas';
+import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
+import {
+  retryAfterHeaders,
+  tooManyAttemptsMessage,
+  type LimitRefused,
+} from '~/lib/security/rate-limit.server';
+import { SECRET_FIELDS } from './secret-fields';
 
 interface Replyable {
   reply(options?: {
@@ -11,8 +17,9 @@ interface Replyable {
 }
 
 /**
- * What an account action answers: which form (`intent`) posted, conform's result for it, and
- * whether the step is done (a pane or message the page switches to). Passwords never come back.
+ * What every action answers when it does not redirect: which form (`intent`) posted, conform's
+ * result for it, and whether the step is done (a pane or message the page switches to).
+ * Passwords never come back, and a form's answer is never cached.
  */
 export function formFailure(
   submission: Replyable,
@@ -29,10 +36,24 @@ export function formFailure(
       }),
       done: false,
     },
-    { status: init.status ?? 400, headers: init.headers },
+    {
+      status: init.status ?? 400,
+      headers: { 'Cache-Control': PRIVATE_NO_STORE, ...init.headers },
+    },
   );
 }
 
+/** A post refused by a rate limit: 429, Retry-After and how long to wait. */
+export function formTooMany(submission: Replyable, intent: string, refused: LimitRefused) {
+  return formFailure(submission, intent, tooManyAttemptsMessage(refused.retryAfterSeconds), {
+    status: 429,
+    headers: retryAfterHeaders(refused),
+  });
+}
+
 export function formDone(submission: Replyable, intent: string) {
-  return data({ intent, result: submission.reply({ resetForm: true }), done: true });
+  return data(
+    { intent, result: submission.reply({ resetForm: true }), done: true },
+    { headers: { 'Cache-Control': PRIVATE_NO_STORE } },
+  );
 }

@@ -7,7 +7,7 @@ import {
   createRateLimits,
   ipKey,
   retryAfterHeaders,
-  TOO_MANY_ATTEMPTS_MESSAGE,
+  tooManyAttemptsMessage,
   type RateLimits,
 } from './rate-limit.server';
 
@@ -104,9 +104,21 @@ describe('rate limits in memory', () => {
     await l.clearLoginFailures('dans', 'nobody@example.com'); // nothing to clear: fine
   });
 
-  it('has a message a shopper understands', () => {
-    expect(TOO_MANY_ATTEMPTS_MESSAGE).toBe(
-      'Too many attempts. Please wait a few minutes and try again.',
+  it('has a message a shopper understands, saying how long to wait', () => {
+    expect(tooManyAttemptsMessage(900)).toBe(
+      'Too many attempts. Please wait 15 minutes and try again.',
+    );
+    expect(tooManyAttemptsMessage(61)).toBe(
+      'Too many attempts. Please wait 2 minutes and try again.',
+    );
+    expect(tooManyAttemptsMessage(60)).toBe(
+      'Too many attempts. Please wait 1 minute and try again.',
+    );
+    expect(tooManyAttemptsMessage(42)).toBe(
+      'Too many attempts. Please wait 42 seconds and try again.',
+    );
+    expect(tooManyAttemptsMessage(0.2)).toBe(
+      'Too many attempts. Please wait 1 second and try again.',
     );
   });
 });

@@ -29,12 +29,22 @@ import {
 import { logger } from '@common/logger.server';
 import { SITE_SCHEMA } from '~/lib/site-store/schema';
 
-/** What a shopper reads on a 429 answer. */
-export const TOO_MANY_ATTEMPTS_MESSAGE =
-  'Too many attempts. Please wait a few minutes and try again.';
+/**
+ * What a shopper reads on a 429 answer: how long to wait, in whole minutes from a minute up
+ * ('Too many attempts. Please wait 15 minutes and try again.'), else in seconds.
+ */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait =
+    seconds >= 60 ? plural(Math.ceil(seconds / 60), 'minute') : plural(seconds, 'second');
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 export type IpLimit = 'login-ip' | 'reset-ip' | 'register-ip';
-export type LimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+export type LimitResult = { ok: true } | LimitRefused;
+export type LimitRefused = { ok: false; retryAfterSeconds: number };
 
 export interface RateLimitSettings {
   /** Posts per IP, brand and form in `ipWindowSeconds`. Default 10. */

@@ -8,7 +8,7 @@ import {
 export interface SessionData {
   /** Chosen home store number (spec: may differ from the shopper's saved store). */
   homeStore?: string;
-  /** The signed-in shopper; absent for a guest (helpers in app/lib/accounts/session-user.server.ts). */
+  /** The signed-in shopper; absent for a guest (helpers in ./shopper.server.ts). */
   shopper?: SessionShopper;
 }
 /** What the session keeps of a signed-in shopper (spec §3 login result, plus the sign-in time). */
@@ -22,6 +22,11 @@ export interface SessionShopper {
   oAuthJwt: string | null;
   /** Epoch milliseconds. */
   signedInAt: number;
+  /**
+   * Epoch milliseconds after which the sign-in counts as ended: 90 days after signing in, 30 days
+   * after an account update (spec accounts §9). Absent in sessions made before it existed.
+   */
+  expiresAt?: number;
   /** The shopper has not accepted the current terms (checked at sign-in; cleared on accepting). */
   termsPending?: boolean;
 }
@@ -29,6 +34,9 @@ export interface SessionFlash {
   notice?: string;
 }
 export type AppSession = Session<SessionData, SessionFlash>;
+
+/** The cookie's life without a signed-in shopper (a guest's home store). */
+export const SESSION_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
 
 /**
  * Cookie sessions: signed, httpOnly, SameSite=Lax, host-only (no Domain attribute, so a cookie
@@ -45,7 +53,7 @@ export function createSessionStorages(secret: string, production: boolean) {
         path: '/',
         secure,
         secrets: [secret],
-        maxAge: 60 * 60 * 24 * 90,
+        maxAge: SESSION_COOKIE_MAX_AGE_S,
       },
     });
   const secure = make(true);
@@ -59,14 +67,16 @@ export function createSessionStorages(secret: string, production: boolean) {
 }
 export type SessionStorages = ReturnType<typeof createSessionStorages>;
 
-function storageFor(context: AppLoadContext) {
-  return context.services.sessions.forOrigin(context.tenant.origin, context.https);
-}
-
-export function getSession(request: Request, context: AppLoadContext): Promise<AppSession> {
-  return storageFor(context).getSession(request.headers.get('Cookie'));
-}
-
-export function commitSession(session: AppSession, context: AppLoadContext): Promise<string> {
-  return storageFor(context).commitSession(session);
+/**
+ * The Set-Cookie value that stores the request's session as it is now (context.session). A
+ * signed-in session's cookie lives as long as the sign-in (expiresAt).
+ */
+export function commitSession(context: AppLoadContext, now = Date.now()): Promise<string> {
+  const storage = context.services.sessions.forOrigin(context.tenant.origin, context.https);
+  const expiresAt = context.session.get('shopper')?.expiresAt;
+  const maxAge =
+    typeof expiresAt === 'number' && expiresAt > now
+      ? Math.ceil((expiresAt - now) / 1000)
+      : SESSION_COOKIE_MAX_AGE_S;
+  return storage.commitSession(context.session, { maxAge });
 }

@@ -1,9 +1,9 @@
-import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
+import { createAppLoadContext, type AppServices } from '~/lib/context.server';
 import type { LoginResult } from '~/lib/loyalty/types';
-import { commitSession, createSessionStorages, getSession } from './session.server';
+import type { Tenant } from '~/lib/tenant/schema';
+import { commitSession, createSessionStorages } from './session.server';
 import {
-  getShopper,
   matchStoreNumber,
   requireShopper,
   SHOPPER_SESSION_MAX_AGE_MS,
@@ -13,11 +13,10 @@ import {
   updateShopper,
 } from './shopper.server';
 
-const context = {
-  tenant: { origin: 'http://dans.localhost:3000' },
-  https: false,
-  services: { sessions: createSessionStorages('x'.repeat(40), false) },
-} as unknown as AppLoadContext;
+const services = {
+  sessions: createSessionStorages('x'.repeat(40), false),
+} as unknown as AppServices;
+const tenant = { origin: 'http://dans.localhost:3000' } as Tenant;
 
 const login: LoginResult = {
   firstName: 'Pat',
@@ -27,11 +26,15 @@ const login: LoginResult = {
   oAuthJwt: `eyJ.${'b'.repeat(900)}.sig`,
 };
 
-/** A request carrying the cookie of a committed session. */
+/** The request context of a request carrying the cookie of a committed session. */
 async function requestWith(setCookie: string | null) {
-  const cookie = setCookie ? setCookie.split(';')[0] : '';
-  return new Request('http://dans.localhost:3000/account', {
-    headers: cookie ? { Cookie: cookie } : {},
+  const cookie = setCookie ? setCookie.split(';')[0] : null;
+  return createAppLoadContext(services, {
+    tenant,
+    nonce: 'n',
+    https: false,
+    clientIp: '203.0.113.7',
+    cookie,
   });
 }
 
@@ -49,40 +52,41 @@ describe('matchStoreNumber', () => {
 
 describe('signed-in shopper in the session', () => {
   it('signs in, survives the cookie round trip and signs out keeping the home store', async () => {
-    const session = await getSession(await requestWith(null), context);
+    const context = await requestWith(null);
+    const session = context.session;
     const shopper = signIn(session, login, { storeNumbers: ['004', '005'], now: Date.now() });
     expect(shopper).toMatchObject({ frqShopperNo: '400000000017', firstName: 'Pat', myStore: '5' });
     expect(session.get('homeStore')).toBe('005');
-    const cookie = await commitSession(session, context);
+    const cookie = await commitSession(context);
     expect(cookie.length).toBeLessThan(4096);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
 
     const request = await requestWith(cookie);
-    expect(await getShopper(request, context)).toEqual(shopper);
-    expect(await requireShopper(request, context)).toEqual(shopper);
+    expect(request.shopper).toEqual(shopper);
+    expect(await requireShopper(request)).toEqual(shopper);
 
-    const again = await getSession(request, context);
-    signOut(again);
-    expect(again.get('homeStore')).toBe('005');
-    const out = await requestWith(await commitSession(again, context));
-    expect(await getShopper(out, context)).toBeNull();
+    const again = await requestWith(cookie);
+    signOut(again.session);
+    expect(again.session.get('homeStore')).toBe('005');
+    const out = await requestWith(await commitSession(again));
+    expect(out.shopper).toBeNull();
   });
 
   it('keeps a chosen home store and ignores a store that is not a location', async () => {
-    const session = await getSession(await requestWith(null), context);
+    const session = (await requestWith(null)).session;
     session.set('homeStore', '004');
     signIn(session, login, { storeNumbers: ['004', '005'] });
     expect(session.get('homeStore')).toBe('004');
 
-    const fresh = await getSession(await requestWith(null), context);
+    const fresh = (await requestWith(null)).session;
     signIn(fresh, { ...login, myStore: '9', firstName: null }, { storeNumbers: ['004'] });
     expect(fresh.get('homeStore')).toBeUndefined();
     expect(shopperFromSession(fresh)?.firstName).toBe('');
   });
 
   it('updates the name and store after an account change', async () => {
-    const session = await getSession(await requestWith(null), context);
+    const session = (await requestWith(null)).session;
     expect(updateShopper(session, { firstName: 'X' })).toBeNull();
     signIn(session, login);
     expect(updateShopper(session, { firstName: 'Patricia', myStore: '4' })).toMatchObject({
@@ -93,33 +97,31 @@ describe('signed-in shopper in the session', () => {
   });
 
   it('treats a sign-in older than 90 days as signed out', async () => {
-    const session = await getSession(await requestWith(null), context);
+    const context = await requestWith(null);
+    const session = context.session;
     const now = Date.now();
     signIn(session, login, { now: now - SHOPPER_SESSION_MAX_AGE_MS - 1000 });
     expect(shopperFromSession(session, now)).toBeNull();
-    const request = await requestWith(await commitSession(session, context));
-    expect(await getShopper(request, context)).toBeNull();
+    const request = await requestWith(await commitSession(context));
+    expect(request.shopper).toBeNull();
 
     // requireShopper redirects and drops the stale sign-in from the cookie.
-    const thrown = await requireShopper(request, context).catch((r: unknown) => r);
+    const thrown = await requireShopper(request).catch((r: unknown) => r);
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/login');
-    const cleaned = await getSession(
-      await requestWith(response.headers.get('Set-Cookie')),
-      context,
-    );
+    const cleaned = (await requestWith(response.headers.get('Set-Cookie'))).session;
     expect(cleaned.has('shopper')).toBe(false);
   });
 
   it('redirects a guest to /login or the given path', async () => {
     const guest = await requestWith(null);
-    expect(await getShopper(guest, context)).toBeNull();
-    const toLogin = (await requireShopper(guest, context).catch((r: unknown) => r)) as Response;
+    expect(guest.shopper).toBeNull();
+    const toLogin = (await requireShopper(guest).catch((r: unknown) => r)) as Response;
     expect(toLogin.headers.get('Location')).toBe('/login');
     expect(toLogin.headers.get('Set-Cookie')).toBeNull();
-    const toHome = (await requireShopper(guest, context, '/').catch((r: unknown) => r)) as Response;
+    const toHome = (await requireShopper(guest, '/').catch((r: unknown) => r)) as Response;
     expect(toHome.headers.get('Location')).toBe('/');
   });
 });

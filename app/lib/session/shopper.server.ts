@@ -1,60 +1,53 @@
 /**
- * The signed-in shopper in the cookie session (spec accounts-loyalty §4 "Session").
+ * The signed-in shopper in the session (spec accounts-loyalty §4 "Session", §9 "Stored user").
  *
- * The whole session is the signed cookie: `session.shopper` holds the login result (shopper
- * number, first name, saved store, the two tokens) and the sign-in time. A sign-in older than
- * 90 days (the spec's stored-user lifetime, also the cookie's maxAge) counts as signed out.
- * Both tokens together stay well under the 4 KB cookie limit (reference service JWTs are about
- * 300 characters each).
+ * `session.shopper` holds the login result (shopper number, first name, saved store, the two
+ * tokens), the sign-in time and when the sign-in ends: 90 days after signing in, 30 days after
+ * an account update. An ended or malformed sign-in counts as signed out. The request context
+ * reads it once (context.shopper); responses store changes through ./respond.server.ts.
  *
- * The guest page cache (server/page-cache.ts) treats every session key but 'homeStore' as
- * personal, so a signed-in shopper's pages are never cached or shared.
+ * The guest page cache stores only pages that declare themselves public (lib/http/cache.ts),
+ * which a signed-in shopper's pages never do.
  */
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { LoginResult } from '~/lib/loyalty/types';
-import { commitSession, getSession, type AppSession, type SessionShopper } from './session.server';
+import { redirectWithSession } from './respond.server';
+import type { AppSession, SessionShopper } from './session.server';
 
 export type { SessionShopper };
 
-export const SHOPPER_SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a sign-in lasts (spec §9: the stored user, 90 days). */
+export const SHOPPER_SESSION_MAX_AGE_MS = 90 * DAY_MS;
+/** How long it lasts after an account update (spec §9: 30 days). */
+export const SHOPPER_SESSION_AFTER_UPDATE_MS = 30 * DAY_MS;
 
-/** The shopper of a session, or null for a guest or a sign-in that is too old or malformed. */
+/** The shopper of a session, or null for a guest or a sign-in that has ended or is malformed. */
 export function shopperFromSession(session: AppSession, now = Date.now()): SessionShopper | null {
   const shopper = session.get('shopper');
   if (!shopper || typeof shopper !== 'object') return null;
   if (typeof shopper.frqShopperNo !== 'string' || !shopper.frqShopperNo) return null;
-  if (
-    typeof shopper.signedInAt !== 'number' ||
-    now - shopper.signedInAt > SHOPPER_SESSION_MAX_AGE_MS
-  )
-    return null;
+  if (typeof shopper.signedInAt !== 'number') return null;
+  const endsAt =
+    typeof shopper.expiresAt === 'number'
+      ? shopper.expiresAt
+      : shopper.signedInAt + SHOPPER_SESSION_MAX_AGE_MS;
+  if (now > endsAt) return null;
   return shopper;
 }
 
-export async function getShopper(
-  request: Request,
-  context: AppLoadContext,
-): Promise<SessionShopper | null> {
-  return shopperFromSession(await getSession(request, context));
-}
-
 /**
- * The signed-in shopper, or a thrown redirect (default /login) for a guest. A stale sign-in is
+ * The signed-in shopper, or a thrown redirect (default /login) for a guest. An ended sign-in is
  * removed from the cookie on the way.
  */
 export async function requireShopper(
-  request: Request,
   context: AppLoadContext,
   redirectTo = '/login',
 ): Promise<SessionShopper> {
-  const session = await getSession(request, context);
-  const shopper = shopperFromSession(session);
-  if (shopper) return shopper;
-  if (session.has('shopper')) {
-    signOut(session);
-    throw redirect(redirectTo, {
-      headers: { 'Set-Cookie': await commitSession(session, context) },
-    });
+  if (context.shopper) return context.shopper;
+  if (context.session.has('shopper')) {
+    signOut(context.session);
+    throw await redirectWithSession(context, redirectTo);
   }
   throw redirect(redirectTo);
 }
@@ -91,13 +84,15 @@ export function signIn(
   login: LoginResult,
   options: SignInOptions = {},
 ): SessionShopper {
+  const now = options.now ?? Date.now();
   const shopper: SessionShopper = {
     frqShopperNo: login.frqShopperNo,
     firstName: login.firstName ?? '',
     myStore: login.myStore || '0',
     frequentShopperJwt: login.frequentShopperJwt,
     oAuthJwt: login.oAuthJwt,
-    signedInAt: options.now ?? Date.now(),
+    signedInAt: now,
+    expiresAt: now + SHOPPER_SESSION_MAX_AGE_MS,
     ...(options.termsPending ? { termsPending: true } : {}),
   };
   session.set('shopper', shopper);
@@ -108,14 +103,23 @@ export function signIn(
   return shopper;
 }
 
-/** Keeps the session's copy in step after an account update (name or saved store changed). */
+/**
+ * Keeps the session's copy in step with the loyalty record (name, saved store, terms state).
+ * After an account update (`accountUpdated`) the sign-in lasts 30 more days (spec §9).
+ */
 export function updateShopper(
   session: AppSession,
   changes: Partial<Pick<SessionShopper, 'firstName' | 'myStore' | 'termsPending'>>,
+  options: { accountUpdated?: boolean; now?: number } = {},
 ): SessionShopper | null {
-  const shopper = shopperFromSession(session);
+  const now = options.now ?? Date.now();
+  const shopper = shopperFromSession(session, now);
   if (!shopper) return null;
-  const updated = { ...shopper, ...changes };
+  const updated = {
+    ...shopper,
+    ...changes,
+    ...(options.accountUpdated ? { expiresAt: now + SHOPPER_SESSION_AFTER_UPDATE_MS } : {}),
+  };
   session.set('shopper', updated);
   return updated;
 }

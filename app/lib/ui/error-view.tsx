@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { NormalizedError } from '~/lib/errors';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
@@ -8,8 +9,15 @@ const styles = {
   home: sxRecipe('link', { variant: 'plain' }, { color: 'brand.fg', fontWeight: 'semibold' }),
 };
 
-/** The error page of spec §2: 'Page not found' for 404, else 'An error occurred' and the message. */
-export function ErrorView({ statusCode, message }: NormalizedError) {
+/**
+ * The error page of spec §2: 'Page not found' for 404, else 'An error occurred' and the message.
+ * `children`: links of the area the error happened in (e.g. back to My Account).
+ */
+export function ErrorView({
+  statusCode,
+  message,
+  children,
+}: NormalizedError & { children?: ReactNode }) {
   const notFound = statusCode === 404;
   return (
     <section className={styles.section}>
@@ -23,6 +31,7 @@ export function ErrorView({ statusCode, message }: NormalizedError) {
           search box above, or start again from the home page.
         </p>
       ) : null}
+      {children}
       <a href="/" className={styles.home}>
         Go to the home page
       </a>

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startActionHarness, type ActionHarness } from '@test/action-harness';
 import { shopperFromSession } from '~/lib/session/shopper.server';
 import { sortCoupons } from '~/coupons/view';
-import { loyaltyFor } from '~/lib/loyalty/context.server';
 import { GENERIC_FAILURE_MESSAGE, LoyaltyUnavailableError } from '~/lib/loyalty/errors';
 import { action as loginAction } from '~/routes/login';
 import { DEMO_SHOPPERS } from '@test/demo';
-import { loader } from './digital-coupons.print';
+import { loader } from '~/routes/digital-coupons.print';
 
 /** /digital-coupons/print against the reference loyalty service (demo brand lins). */
 const [ava] = DEMO_SHOPPERS;
@@ -71,7 +70,7 @@ describe('digital coupons print loader', () => {
     expect(body.loadError).toBeNull();
     expect(body.now).toBeGreaterThanOrEqual(before);
 
-    const { activated } = await loyaltyFor(browser.context).getOffers(shopper.frqShopperNo);
+    const { activated } = await browser.loyalty.getOffers(shopper.frqShopperNo);
     expect(activated.length).toBeGreaterThan(0);
     expect(body.coupons).toHaveLength(activated.length);
     const ids = body.coupons!.map((c) => c.offerId);
@@ -94,7 +93,7 @@ describe('digital coupons print loader', () => {
   it('shows the generic failure message, not an error page, when the service fails', async () => {
     const { browser } = await signedIn();
     const spy = vi
-      .spyOn(loyaltyFor(browser.context), 'getOffers')
+      .spyOn(browser.loyalty, 'getOffers')
       .mockRejectedValue(new LoyaltyUnavailableError(503, 'test outage'));
     try {
       const res = await browser.call(loader, '/digital-coupons/print');

@@ -1,16 +1,16 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { accountPageStyles as styles } from '~/accounts/account-page-styles';
 import { PostBody } from '~/content/post-body';
-import { accountDocument } from '~/accounts/documents.server';
+import { privacyLoader } from '~/accounts/documents.server';
 import { pageMeta } from '~/lib/meta';
 
 /** The rewards privacy policy (content), open to everyone: registration links to it. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const document = accountDocument(context, 'privacy');
-  if (!document) throw data(null, { status: 404 });
-  return { document };
+  return privacyLoader(context);
 }
+
+export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   pageMeta(matches, data?.document.title ?? 'Privacy Policy');

@@ -20,7 +20,7 @@ import {
   rewardChoiceField,
   storeField,
   zipField,
-} from './fields';
+} from '~/lib/forms/fields';
 
 /**
  * The shopper-account forms (spec accounts-loyalty.md §2, §5; issue 4), each built from
@@ -53,12 +53,7 @@ export const REGISTER_MESSAGES = {
   address: 'Address is required.',
 } as const;
 
-/**
- * Fields holding passwords: leave them out of what goes back to the browser, e.g.
- * `submission.reply({ hideFields: SECRET_FIELDS })`, so a failed post never echoes a password
- * into the page.
- */
-export const SECRET_FIELDS = ['password', 'confirmPassword', 'currentPassword', 'newPassword'];
+export { SECRET_FIELDS } from '~/lib/forms/secret-fields';
 
 /** A post whose `intent` names no form of the page (stale page, hand-made post). */
 const unknownIntent = { errorMap: () => ({ message: MESSAGES.generic }) };

@@ -1,0 +1,12 @@
+import type { AppLoadContext } from '@remix-run/node';
+import { redirectWithSession } from '~/lib/session/respond.server';
+import { signOut } from '~/lib/session/shopper.server';
+
+/**
+ * Logging out is a form post (a GET link could be triggered by any page): it forgets the shopper
+ * and their tokens (spec accounts §4) and goes home.
+ */
+export async function logoutAction(context: AppLoadContext) {
+  signOut(context.session);
+  return redirectWithSession(context, '/');
+}
