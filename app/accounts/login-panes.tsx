@@ -12,7 +12,7 @@ import {
   useScrollToFirstError,
 } from '~/lib/forms/components';
 import { LOGIN_INTENTS, loginSchema, resetRequestSchema } from './schemas';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { keepFocusOnPress, loginPaneStyles } from './login-pane-styles';
 
 export { keepFocusOnPress, loginPaneStyles };

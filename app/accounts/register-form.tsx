@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link, useSubmit } from '@remix-run/react';
 import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { MIN_PASSWORD_LENGTH } from '~/lib/forms/fields';
 import {
   CheckboxField,

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '~/lib/ui/icons';
 import { hstackStyle, iconButtonStyle } from '~/lib/ui/styles';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import {
   CAROUSEL_ASPECT_RATIO,

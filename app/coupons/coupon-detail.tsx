@@ -1,6 +1,6 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { Link, useNavigate } from '@remix-run/react';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import type { CouponDetail as Detail } from './page.server';
 import { expiryLine } from './view';
 import { formatCurrency } from '~/lib/money';

@@ -1,6 +1,6 @@
 import { Form, Link, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import {
   COUPON_SEARCH_DEBOUNCE_MS,
   COUPON_SORT_LABELS,

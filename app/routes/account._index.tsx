@@ -33,7 +33,7 @@ import {
   type RowEditProps,
 } from '~/accounts/account-row-forms';
 import { WAIT_MESSAGES, WaitDialog } from '~/accounts/wait-dialog';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { accountAction, accountLoader } from '~/accounts/account.server';
 import { FormAlert, isSubmitting } from '~/lib/forms/components';
 import { scrollToFirstError } from '~/lib/forms/scroll-to-error';

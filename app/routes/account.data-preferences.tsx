@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { accountPageStyles as styles } from '~/accounts/account-page-styles';
 import { WAIT_MESSAGES, WaitDialog } from '~/accounts/wait-dialog';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { ClientOnly } from 'remix-utils/client-only';
 import { CheckboxField, FormAlert, isSubmitting, SubmitButton } from '~/lib/forms/components';
 import { dataPreferencesSchema } from '~/accounts/schemas';
 import { dataPreferencesAction, dataPreferencesLoader } from '~/accounts/data-preferences.server';
@@ -45,7 +45,6 @@ export default function DataPreferencesPage() {
 function PreferencesForm({ optOut }: { optOut: boolean }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const submitting = isSubmitting(navigation, { formAction: '/account/data-preferences' });
   const [form, fields] = useForm({
     id: 'data-preferences',
@@ -71,7 +70,9 @@ function PreferencesForm({ optOut }: { optOut: boolean }) {
           Save Preferences
         </SubmitButton>
       </Form>
-      {hydrated ? <WaitDialog open={submitting} message={WAIT_MESSAGES.account} /> : null}
+      <ClientOnly>
+        {() => <WaitDialog open={submitting} message={WAIT_MESSAGES.account} />}
+      </ClientOnly>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { loginHref } from '~/lib/session/login-href';
 import { accountPageStyles as styles } from '~/accounts/account-page-styles';
 import { WAIT_MESSAGES, WaitDialog } from '~/accounts/wait-dialog';
 import { PostBody } from '~/content/post-body';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { ClientOnly } from 'remix-utils/client-only';
 import { termsAction, termsLoader } from '~/accounts/terms.server';
 import { CheckboxField, FormAlert, isSubmitting, SubmitButton } from '~/lib/forms/components';
 import { termsSchema } from '~/accounts/schemas';
@@ -57,7 +57,6 @@ export default function AccountTermsPage() {
 function TermsForm({ pending }: { pending: boolean }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const submitting = isSubmitting(navigation, { formAction: '/account/terms' });
   const [form, fields] = useForm({
     id: 'terms',
@@ -96,7 +95,9 @@ function TermsForm({ pending }: { pending: boolean }) {
           Update Terms Conditions &gt;
         </SubmitButton>
       </Form>
-      {hydrated ? <WaitDialog open={submitting} message={WAIT_MESSAGES.terms} /> : null}
+      <ClientOnly>
+        {() => <WaitDialog open={submitting} message={WAIT_MESSAGES.terms} />}
+      </ClientOnly>
     </section>
   );
 }

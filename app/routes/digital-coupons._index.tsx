@@ -6,7 +6,7 @@ import { CouponDetail } from '~/coupons/coupon-detail';
 import { CouponToolbar } from '~/coupons/coupon-toolbar';
 import { RedeemedTable } from '~/coupons/redeemed-table';
 import { CouponScrollHelpers } from '~/coupons/scroll-helpers';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { ClientOnly } from 'remix-utils/client-only';
 import { couponsAction, couponsLoader, type CouponCardData } from '~/coupons/page.server';
 import { COUPON_INTENTS, couponViewSearch, NO_COUPONS_MESSAGE, showMore } from '~/coupons/view';
 import { FormAlert } from '~/lib/forms/form-alert';
@@ -108,7 +108,6 @@ export default function DigitalCouponsPage() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const { view } = data;
   // The view's own address (without offerCode): what cards, sorting and closing go back to.
   const params = new URLSearchParams(location.search);
@@ -217,7 +216,7 @@ export default function DigitalCouponsPage() {
           </Link>
         </div>
       ) : null}
-      {hydrated ? <CouponScrollHelpers /> : null}
+      <ClientOnly>{() => <CouponScrollHelpers />}</ClientOnly>
     </div>
   );
 }

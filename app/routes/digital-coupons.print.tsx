@@ -2,7 +2,7 @@ import type { SystemStyleObject } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Barcode } from '~/coupons/barcode';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { ClientOnly } from 'remix-utils/client-only';
 import { printLoader } from '~/coupons/print.server';
 import { expiryLine } from '~/coupons/view';
 import { formatCurrency } from '~/lib/money';
@@ -104,17 +104,18 @@ const styles = {
 export default function ClippedCouponsPrintPage() {
   const { shopperNo, firstName, retailerName, now, coupons, loadError } =
     useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
   const count = coupons?.length ?? 0;
 
   return (
     <div className={styles.page}>
       <div className={cx(styles.actions, styles.noPrint)}>
-        {hydrated ? (
-          <button type="button" className={styles.print} onClick={() => window.print()}>
-            Print
-          </button>
-        ) : null}
+        <ClientOnly>
+          {() => (
+            <button type="button" className={styles.print} onClick={() => window.print()}>
+              Print
+            </button>
+          )}
+        </ClientOnly>
         <Link to="/digital-coupons?tab=clipped" className={styles.link}>
           Back to digital coupons
         </Link>

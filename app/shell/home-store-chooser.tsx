@@ -5,7 +5,7 @@ import { StoreIcon } from '~/lib/ui/icons';
 import { hstackStyle } from '~/lib/ui/styles';
 import { HOME_STORE_INTENTS } from './intents';
 import type { HomeStore, StoreChoice } from './types';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { useHydrated } from 'remix-utils/use-hydrated';
 
 /** Chakra's NativeSelect (size xs, outline), 150 px wide, as static styles. */
 const select = { size: 'xs', variant: 'outline' };

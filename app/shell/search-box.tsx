@@ -14,7 +14,7 @@ import {
   type SearchData,
 } from '~/content/search-logic';
 import { iconButtonStyle, visuallyHidden } from '~/lib/ui/styles';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { useHydrated } from 'remix-utils/use-hydrated';
 
 /** Below Chakra's md breakpoint (48em) the open results lock page scroll. */
 const SMALL_SCREEN = '(max-width: 47.99em)';

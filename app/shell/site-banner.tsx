@@ -5,7 +5,7 @@ import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { useBannerHeight } from '~/lib/ui/banner-height';
 import { pictureImageStyle, ResponsivePicture } from '~/lib/ui/responsive-picture';
 import { SiteLink } from './site-link';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { useHydrated } from 'remix-utils/use-hydrated';
 
 export type SiteBannerData = Pick<
   Banner,

@@ -16,7 +16,7 @@ import { SiteNavFallback } from './site-nav-fallback';
 import { SkipLink } from './skip-link';
 import { StickyBar } from './sticky-bar';
 import { SystemBar } from './system-bar';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { useHydrated } from 'remix-utils/use-hydrated';
 
 /** Without JavaScript the accept-new-terms popup is a notice at the top of the page. */
 function TermsNotice({ popup }: { popup: PopupPostData }) {

@@ -2,7 +2,7 @@ import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
 import { sx } from '~/lib/theme/static-css';
 import { srOnly } from '~/lib/ui/styles';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { useHydrated } from 'remix-utils/use-hydrated';
 
 const styles = {
   trigger: sx({

@@ -12,7 +12,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
-import { useHydrated } from '~/lib/ui/use-hydrated';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 import { maskPhoneEdit, parsePhone } from './mask';
 
