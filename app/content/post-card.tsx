@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { formatDate } from '~/lib/dates';
+import { formatShopperDate } from '@common/dates';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 
 /** Chakra's LinkOverlay class: the card's other links are lifted above the overlay. */
@@ -67,7 +67,7 @@ export function PostCard({
         />
       ) : null}
       <div className={styles.body}>
-        {post.date ? <p className={styles.date}>{formatDate(post.date)}</p> : null}
+        {post.date ? <p className={styles.date}>{formatShopperDate(post.date)}</p> : null}
         <Heading className={styles.heading}>
           <Link to={post.path} prefetch="intent" className={cx(OVERLAY, styles.overlay)}>
             {post.title}

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import type { CouponCardData } from './page.server';
 import { nextRedeemedSort, REDEEMED_COLUMNS, type RedeemedSort } from './view';
 import { formatCurrency } from '~/lib/money';
-import { formatDate } from '~/lib/dates';
+import { formatShopperDate } from '@common/dates';
 import { sx } from '~/lib/theme/static-css';
 
 /** Below this width the table becomes a stacked list (spec §2, §9). */
@@ -53,7 +53,7 @@ function cell(coupon: CouponCardData, column: (typeof REDEEMED_COLUMNS)[number][
     case 'timesRedeemed':
       return String(coupon.timesRedeemed);
     case 'lastRedeemed':
-      return formatDate(coupon.lastRedeemed);
+      return formatShopperDate(coupon.lastRedeemed);
     case 'offerValue':
       return formatCurrency(coupon.offerValue);
   }

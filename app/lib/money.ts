@@ -1,5 +1,5 @@
 /**
- * Number formats shown to shoppers (client-safe). Dates are in `text.ts` (`formatDate`).
+ * Number formats shown to shoppers (client-safe). Dates are in `common/dates.ts` (`formatShopperDate`).
  */
 
 const DOLLARS = new Intl.NumberFormat('en-US', {

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { PostBody } from '~/content/post-body';
 import { pageMeta } from '~/lib/meta';
 import { categoryLabel } from '~/content/labels';
-import { formatDate } from '~/lib/dates';
+import { formatShopperDate } from '@common/dates';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { postPage } from '~/content/pages.server';
 
@@ -30,7 +30,7 @@ export default function PostPage() {
     <article className={styles.article}>
       <p className={styles.meta}>
         <Link to={`/posts/${post.category}`}>{categoryLabel(post.path)}</Link>
-        {post.date ? ` · ${formatDate(post.date, 'long')}` : ''}
+        {post.date ? ` · ${formatShopperDate(post.date, 'long')}` : ''}
       </p>
       <h1 className={styles.title}>{post.title}</h1>
       {post.coverImage ? (

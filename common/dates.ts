@@ -1,0 +1,99 @@
+/**
+ * Dates as shoppers see them (spec accounts-loyalty §9: "Dates are shifted to Denver time"), for
+ * the site and the reference services alike: dayjs with its utc and timezone plugins, so the
+ * Mountain offset follows daylight saving time (UTC−7 in winter, UTC−6 in summer).
+ *
+ * Calendar dates travel as plain `YYYY-MM-DD` strings; instants as epoch milliseconds, Date or
+ * ISO strings with an offset. Client-safe (no Node APIs): coupon cards format on both sides.
+ */
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The brands' time zone. */
+export const SHOPPER_TIME_ZONE = 'America/Denver';
+
+const DAY_MS = 86_400_000;
+const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export type Instant = number | Date | string;
+
+function valid(value: Instant): dayjs.Dayjs | null {
+  const d = dayjs(value);
+  return d.isValid() ? d : null;
+}
+
+/** A plain `YYYY-MM-DD` that names a real day, else null. */
+export function plainDate(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const m = PLAIN_DATE.exec(value.trim());
+  if (!m) return null;
+  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === m[0] ? m[0] : null;
+}
+
+/** The Denver calendar day (`YYYY-MM-DD`) of an instant; now by default. */
+export function denverDate(at: Instant = Date.now()): string {
+  const d = valid(at);
+  if (!d) throw new RangeError(`not a date: ${String(at)}`);
+  return d.tz(SHOPPER_TIME_ZONE).format('YYYY-MM-DD');
+}
+
+/**
+ * The Denver calendar day of a date from an API or a file: a plain `YYYY-MM-DD` is that day as it
+ * stands, an instant is the day it falls on in Denver; null when missing or unreadable.
+ */
+export function calendarDate(value: Instant | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') {
+    const plain = plainDate(value);
+    if (plain) return plain;
+    // Only full date-times: dayjs would read '2026' or 'Nov 5' in the server's own zone.
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(value.trim())) return null;
+  }
+  const d = valid(typeof value === 'string' ? value.trim() : value);
+  return d ? d.tz(SHOPPER_TIME_ZONE).format('YYYY-MM-DD') : null;
+}
+
+/** Whole days from one calendar date to another (`YYYY-MM-DD`); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The calendar date `days` after (or before, when negative) a `YYYY-MM-DD`. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The instant of a Denver wall-clock time on a calendar date (daylight saving time included). */
+export function denverInstant(date: string, hour = 0, minute = 0, second = 0): Date {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return dayjs.tz(`${date} ${pad(hour)}:${pad(minute)}:${pad(second)}`, SHOPPER_TIME_ZONE).toDate();
+}
+
+/** The last second of a Denver calendar date (an end date that includes its whole day). */
+export function endOfDenverDay(date: string): Date {
+  return new Date(denverInstant(addDays(date, 1)).getTime() - 1000);
+}
+
+export type DateStyle = 'short' | 'long' | 'monthDay';
+const FORMATS: Record<DateStyle, string> = {
+  short: 'MMM D, YYYY',
+  long: 'dddd, MMMM D, YYYY',
+  monthDay: 'MMM D',
+};
+
+/**
+ * A date as shoppers read it, in Denver: 'Nov 1, 2026' (short), 'Sunday, November 1, 2026'
+ * (long), 'Nov 1' (monthDay). A plain `YYYY-MM-DD` keeps its day. '' when missing or unreadable.
+ */
+export function formatShopperDate(
+  value: Instant | null | undefined,
+  style: DateStyle = 'short',
+): string {
+  const day = calendarDate(value);
+  return day ? dayjs.utc(day).format(FORMATS[style]) : '';
+}
