@@ -3,10 +3,12 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { EMOTION_KEY, INSERTION_META, NonceContext } from '~/lib/theme/emotion';
 import { logger } from '@common/logger.server';
+import { ShellFallbackContext } from '~/shell/root-data';
+import { rootLoader } from '~/shell/root.server';
 import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 
 /** server.ts builds each request's context with the build's own factory (server/app.ts). */
@@ -19,6 +21,21 @@ export const streamTimeout = 5000;
  * Renders the whole document (waiting for deferred data, so pages are complete without
  * JavaScript), then puts only the styles this page uses into <head>.
  */
+/**
+ * The shell's data for an error page answered before the root loader ran (e.g. a 405 for a form
+ * posted to a page without an action): computed here, so the page keeps its shell and title.
+ */
+function shellFallback(remixContext: EntryContext, loadContext: AppLoadContext) {
+  const handler = remixContext.staticHandlerContext;
+  if (!handler.errors || handler.loaderData.root != null) return undefined;
+  try {
+    return rootLoader(loadContext).data;
+  } catch (error) {
+    logger.warn({ err: error }, 'error page without the shell');
+    return undefined;
+  }
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -29,6 +46,7 @@ export default function handleRequest(
   const nonce = loadContext.nonce;
   // A page that declares no cache policy is treated as personal (lib/http/cache.server.ts).
   if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', PRIVATE_NO_STORE);
+  const fallback = shellFallback(remixContext, loadContext);
   const cache = createCache({ key: EMOTION_KEY, nonce });
   const emotion = createEmotionServer(cache);
 
@@ -36,9 +54,11 @@ export default function handleRequest(
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <CacheProvider value={cache}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </CacheProvider>
+        <ShellFallbackContext.Provider value={fallback}>
+          <CacheProvider value={cache}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </CacheProvider>
+        </ShellFallbackContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -84,5 +104,11 @@ export function handleDataRequest(response: Response) {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error({ err: error, url: new URL(request.url).pathname }, 'request error');
+  const url = new URL(request.url).pathname;
+  // A client's mistake (a 4xx answer, such as a form posted to a page without one) is not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ status: error.status, url, method: request.method }, 'request refused');
+    return;
+  }
+  logger.error({ err: error, url }, 'request error');
 }

@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import {
   Links,
   Meta,
@@ -7,14 +7,16 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ErrorView } from '~/lib/ui/error-view';
 import { SiteShell } from '~/shell/site-shell';
 import { EmotionStyles, useNonce } from '~/lib/theme/emotion';
-import { normalizeError } from '~/lib/errors';
-import { useRootData } from '~/shell/root-data';
+import { errorTitle, normalizeError } from '~/lib/errors';
+import { pageMeta, pageTitle } from '~/lib/meta';
+import { ShellFallbackScript, useRootData } from '~/shell/root-data';
 import { rootLoader } from '~/shell/root.server';
 import { getSystem } from '~/lib/theme/system';
 
@@ -23,6 +25,15 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export { headers } from '~/lib/http/cache.server';
+
+/**
+ * An error page is titled like any page: 'Page not found - Retailer', 'An error occurred - …'.
+ * Without the root loader's data the Layout writes the title (from the shell's fallback).
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (!error) return pageMeta(matches);
+  return data ? pageMeta(matches, errorTitle(normalizeError(error).statusCode)) : [];
+};
 
 /** The shell's data changes only after a form post (home store, login), not on navigation. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
@@ -34,6 +45,8 @@ const defaultTheme = { primary: '#006993', secondary: '#62cbc9' };
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
+  const loaded = useRouteLoaderData<typeof loader>('root');
+  const error = useRouteError();
   const nonce = useNonce();
   const system = getSystem(data?.tenant.theme ?? defaultTheme);
   return (
@@ -45,10 +58,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href={data?.tenant.favicon ?? '/favicon.svg'} />
         {data ? <link rel="stylesheet" href={data.themeHref} /> : null}
         <Meta />
+        {/* An error answered before the root loader ran: <Meta /> has no brand to name. */}
+        {error && !loaded ? (
+          <title>
+            {pageTitle([{ id: 'root', data }], errorTitle(normalizeError(error).statusCode))}
+          </title>
+        ) : null}
         <Links />
         <EmotionStyles nonce={nonce} />
       </head>
       <body>
+        <ShellFallbackScript nonce={nonce} />
         <ChakraProvider value={system}>{children}</ChakraProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -69,6 +89,6 @@ export function ErrorBoundary() {
   const error = normalizeError(useRouteError());
   const data = useRootData();
   const view = <ErrorView {...error} />;
-  // Without root data (the root loader itself failed) there is no shell to draw.
+  // Without root data (the root loader itself failed, and so did its fallback) no shell.
   return data ? <SiteShell>{view}</SiteShell> : view;
 }

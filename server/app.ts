@@ -239,30 +239,37 @@ export function createServerApp(opts: ServerAppOptions) {
   });
   app.use(pageCache.capture);
 
-  app.all(
-    '*',
-    createRequestHandler({
-      build: opts.build,
-      mode: services.env.NODE_ENV === 'production' ? 'production' : 'development',
-      getLoadContext: async (req: Request, res: Response) =>
-        (await contextFactory(opts.build))(services, {
-          tenant: locals(res).tenant,
-          // A cacheable page renders with a placeholder the cache swaps for this request's nonce.
-          nonce: (res.locals.renderNonce as string | undefined) ?? locals(res).nonce,
-          https: req.secure,
-          clientIp: req.ip ?? req.socket.remoteAddress ?? '',
-          cookie: req.headers.cookie ?? null,
-        }),
-    }),
-  );
+  const remix = createRequestHandler({
+    build: opts.build,
+    mode: services.env.NODE_ENV === 'production' ? 'production' : 'development',
+    getLoadContext: async (req: Request, res: Response) =>
+      (await contextFactory(opts.build))(services, {
+        tenant: locals(res).tenant,
+        // A cacheable page renders with a placeholder the cache swaps for this request's nonce.
+        nonce: (res.locals.renderNonce as string | undefined) ?? locals(res).nonce,
+        https: req.secure,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? '',
+        cookie: req.headers.cookie ?? null,
+      }),
+  });
+  app.all('*', remix);
 
   // Last resort: never a stack trace.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = Number((error as { status?: unknown; statusCode?: unknown })?.status ?? 500);
     if (status >= 400 && status < 500) {
-      // A malformed request (e.g. a broken %-escape in the path): the client's mistake.
-      logger.warn({ path: req.originalUrl.slice(0, 200), status }, 'bad request');
-      if (!res.headersSent) res.status(status).type('text/plain').send('Bad request.\n');
+      // A malformed request (e.g. a broken %-escape in the path): the client's mistake. A brand's
+      // visitor gets its error page (shell, title, status) from the app's error route.
+      logger.info({ path: req.originalUrl.slice(0, 200), status }, 'bad request');
+      if (res.headersSent) return;
+      if (locals(res).tenant && !req.path.startsWith('/error/')) {
+        req.url = req.originalUrl = `/error/${status}`;
+        req.method = 'GET';
+        return void remix(req, res, () => {
+          if (!res.headersSent) res.status(status).type('text/plain').send('Bad request.\n');
+        });
+      }
+      res.status(status).type('text/plain').send('Bad request.\n');
       return;
     }
     logger.error({ err: error }, 'unhandled server error');

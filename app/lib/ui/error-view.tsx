@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { NormalizedError } from '~/lib/errors';
+import { errorTitle, type NormalizedError } from '~/lib/errors';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 const styles = {
@@ -21,7 +21,7 @@ export function ErrorView({
   const notFound = statusCode === 404;
   return (
     <section className={styles.section}>
-      <h1 className={styles.heading}>{notFound ? 'Page not found' : 'An error occurred'}</h1>
+      <h1 className={styles.heading}>{errorTitle(statusCode)}</h1>
       <p className={styles.text} data-testid="error-message">
         {notFound ? message || 'This page could not be found' : message}
       </p>
