@@ -1,0 +1,150 @@
+/**
+ * The JSON files of a content folder: menus/<slug>.json, retailer-info.json, map-styles.json
+ * and page-promos.json. A bad item is dropped and reported with its position; the rest of the
+ * file is kept.
+ */
+import type { Entry, FolderReader, MenuEntry, RetailerPart } from './folder-reader.server';
+import {
+  describeZodError,
+  locationSchema,
+  menuItemSchema,
+  optionalText,
+  pagePromoSchema,
+} from './schemas.server';
+import type { Location, MenuItem, PagePromo } from './types';
+
+/** Keeps the valid menu items; every dropped item is reported with its position. */
+function cleanMenuItems(raw: unknown[], where: string, problems: string[]): MenuItem[] {
+  const items: MenuItem[] = [];
+  raw.forEach((value, index) => {
+    const at = `${where}[${index}]`;
+    const parsed = menuItemSchema.safeParse(value);
+    if (!parsed.success) {
+      problems.push(`${at}: ${describeZodError(parsed.error)}`);
+      return;
+    }
+    const item = parsed.data;
+    const children = item.children ? cleanMenuItems(item.children, `${at}.children`, problems) : [];
+    // A footer item may only name a page to embed; otherwise it needs a link or a group.
+    if (!item.to && !children.length && !item.post) {
+      problems.push(`${at}: needs "to" or "children"`);
+      return;
+    }
+    items.push({
+      label: item.label,
+      to: item.to,
+      drawerOnly: item.drawerOnly,
+      barOnly: item.barOnly,
+      post: item.post,
+      children,
+    });
+  });
+  return items;
+}
+
+export function readMenus(r: FolderReader): Map<string, MenuEntry> {
+  const menus = new Map<string, MenuEntry>();
+  for (const d of r.list('menus')) {
+    if (!d.name.endsWith('.json') || !r.isFile(d, 'menus')) continue;
+    const slug = d.name.slice(0, -5);
+    const file = r.rel('menus', d.name);
+    const parsed = r.json('menus', d.name);
+    if (!parsed || !parsed.found) continue;
+    const value = parsed.value as { menu?: unknown } | null;
+    if (!value || typeof value !== 'object' || !Array.isArray(value.menu)) {
+      r.problem(file, 'must be { "menu": [ ... ] }');
+      continue;
+    }
+    const itemProblems: string[] = [];
+    const menu = cleanMenuItems(value.menu, 'menu', itemProblems);
+    for (const message of itemProblems) r.problem(file, `${message} (item dropped)`);
+    menus.set(slug, { menu: { slug, menu }, file });
+  }
+  return menus;
+}
+
+function readLocations(
+  r: FolderReader,
+  file: string,
+  key: string,
+  value: unknown,
+): Location[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) {
+    r.problem(file, `${key}: must be a list`);
+    return [];
+  }
+  const locations: Location[] = [];
+  const slugs = new Set<string>();
+  value.forEach((raw, index) => {
+    const parsed = locationSchema.safeParse(raw);
+    if (!parsed.success) {
+      r.problem(file, `${key}[${index}]: ${describeZodError(parsed.error)} (location dropped)`);
+      return;
+    }
+    if (slugs.has(parsed.data.slug)) {
+      r.problem(
+        file,
+        `${key}[${index}]: another location has the address /locations/${parsed.data.slug}`,
+      );
+    }
+    slugs.add(parsed.data.slug);
+    locations.push(parsed.data);
+  });
+  return locations;
+}
+
+export function readRetailer(r: FolderReader): RetailerPart {
+  const file = r.rel('retailer-info.json');
+  const parsed = r.json('retailer-info.json');
+  if (!parsed || !parsed.found) return {};
+  const value = parsed.value as Record<string, unknown> | null;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    r.problem(file, 'must be a JSON object');
+    return {};
+  }
+  const part: RetailerPart = {};
+  if ('adviewerPage' in value) {
+    const page = optionalText.safeParse(value.adviewerPage);
+    if (page.success) part.adviewerPage = page.data;
+    else r.problem(file, 'adviewerPage: must be text');
+  }
+  const locations = readLocations(r, file, 'locations', value.locations);
+  if (locations) part.locations = locations;
+  const aceLocations = readLocations(r, file, 'aceLocations', value.aceLocations);
+  if (aceLocations) part.aceLocations = aceLocations;
+  return part;
+}
+
+export function readMapStyles(r: FolderReader): unknown[] | null {
+  const parsed = r.json('map-styles.json');
+  if (!parsed || !parsed.found) return null;
+  const value = parsed.value as { styles?: unknown } | unknown[] | null;
+  if (Array.isArray(value)) return value;
+  if (value && typeof value === 'object' && Array.isArray(value.styles)) return value.styles;
+  r.problem(r.rel('map-styles.json'), 'must be { "styles": [ ... ] }');
+  return null;
+}
+
+export function readPagePromos(r: FolderReader): Entry<PagePromo>[] {
+  const file = r.rel('page-promos.json');
+  const parsed = r.json('page-promos.json');
+  if (!parsed || !parsed.found) return [];
+  if (!Array.isArray(parsed.value)) {
+    r.problem(file, 'must be a list of promos');
+    return [];
+  }
+  const entries: Entry<PagePromo>[] = [];
+  parsed.value.forEach((raw, index) => {
+    const promo = pagePromoSchema.safeParse(raw);
+    if (!promo.success) {
+      r.problem(file, `[${index}]: ${describeZodError(promo.error)} (promo dropped)`);
+      return;
+    }
+    const images = [promo.data.desktopImage, promo.data.mobileImage].filter(
+      (v): v is string => !!v,
+    );
+    entries.push({ item: promo.data, file, images });
+  });
+  return entries;
+}

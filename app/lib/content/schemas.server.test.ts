@@ -1,0 +1,60 @@
+/** Schemas of the content files. */
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { bannerSchema, describeZodError, locationSlug, postSchema } from './schemas.server';
+
+/** The problem line a schema gives for a value, or null when the value passes. */
+function problem(schema: z.ZodTypeAny, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : describeZodError(result.error);
+}
+
+describe('locations', () => {
+  it('makes location slugs from names', () => {
+    expect(locationSlug("Lin's Cedar City")).toBe('lins-cedar-city');
+    expect(locationSlug('  Market #5 — Downtown ')).toBe('market-5-downtown');
+    expect(locationSlug('Café Über')).toBe('cafe-uber');
+  });
+});
+
+describe('dates', () => {
+  it('reads YAML dates, quoted dates and date-times as ISO instants', () => {
+    expect(postSchema.parse({ title: 'x', date: new Date('2026-11-01T00:00:00Z') }).date).toBe(
+      '2026-11-01T00:00:00.000Z',
+    );
+    // A quoted plain date is midnight UTC, like the YAML date.
+    expect(postSchema.parse({ title: 'x', date: '2026-11-01' }).date).toBe(
+      '2026-11-01T00:00:00.000Z',
+    );
+    expect(postSchema.parse({ title: 'x', date: ' 2026-11-01T00:00:00-07:00 ' }).date).toBe(
+      '2026-11-01T07:00:00.000Z',
+    );
+    expect(postSchema.parse({ title: 'x', date: '', endDate: null })).toMatchObject({
+      date: null,
+      endDate: null,
+    });
+  });
+
+  it('refuses what is not a date, and an end date that is not after the date', () => {
+    for (const date of ['tomorrow', 'Nov 1 2026', '2026-13-45']) {
+      expect(problem(postSchema, { title: 'x', date }), String(date)).toBe(
+        'date: must be a date like 2026-11-01',
+      );
+    }
+    expect(problem(postSchema, { title: 'x', date: '2026-11-01', endDate: '2026-11-01' })).toBe(
+      'endDate: must be after date',
+    );
+    expect(problem(postSchema, { title: 'x', date: '2026-11-01', endDate: '2026-11-02' })).toBe(
+      null,
+    );
+  });
+
+  it('requires an end date on a banner', () => {
+    expect(problem(bannerSchema, { date: '2026-11-01' })).toBe('endDate: is required');
+    expect(bannerSchema.parse({ endDate: '2026-12-01' })).toMatchObject({
+      class: 'info',
+      date: null,
+      endDate: '2026-12-01T00:00:00.000Z',
+    });
+  });
+});

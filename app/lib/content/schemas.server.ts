@@ -1,0 +1,222 @@
+/**
+ * Zod schemas of the content files (format in docs/content.md): the front matter of posts,
+ * banners, popups, layout posts and e-mail templates, and the items of menus, retailer info
+ * and page promos. Each turns what YAML or JSON gives into the shape the queries serve.
+ */
+import { z } from 'zod';
+import { isLocalPath } from './markdown.server';
+import type { Location } from './types';
+
+const DEFAULT_POPUP_FREQUENCY_DAYS = 30;
+
+/** Text that YAML may have read as a number (e.g. `title: 2026`). */
+const requiredText = z
+  .union([z.string(), z.number()], { required_error: 'is required' })
+  .transform((v) => String(v).trim())
+  .refine((v) => v.length > 0, 'is required');
+export const optionalText = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? null : String(v).trim() || null));
+const flag = (fallback: boolean) =>
+  z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? fallback);
+
+/** YAML dates arrive as Date objects, quoted ones as strings: both become ISO strings. */
+const isoDate = z
+  .union([z.date(), z.string()], { invalid_type_error: 'must be a date like 2026-11-01' })
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null;
+    const ok = v instanceof Date || /^\d{4}-\d{2}-\d{2}/.test(v.trim());
+    const date = v instanceof Date ? v : new Date(v.trim());
+    if (!ok || Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a date like 2026-11-01' });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+
+const imageRef = z
+  .string()
+  .transform((v) => v.trim())
+  .refine(isLocalPath, "must start with '/' (an image under /images/)")
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** A link target: a site path ('/x', not '//x') or an http(s) address. */
+export function isSafeHref(value: string): boolean {
+  return isLocalPath(value) || /^https?:\/\/[^/\s]/i.test(value.trim());
+}
+const href = z
+  .string()
+  .transform((v) => v.trim())
+  .refine(isSafeHref, "must start with '/' or 'https://'");
+
+const postLink = z.object({ label: requiredText, to: href });
+
+export const postSchema = z
+  .object({
+    title: requiredText,
+    description: optionalText,
+    date: isoDate,
+    endDate: isoDate,
+    searchable: flag(true),
+    coverImage: imageRef,
+    altText: optionalText,
+    link: postLink.nullish().transform((v) => v ?? null),
+    card: flag(false),
+    displayFrequency: z
+      .number()
+      .positive()
+      .nullish()
+      .transform((v) => v ?? null),
+    hideOverlay: flag(false),
+    order: z
+      .number()
+      .finite()
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .superRefine(checkDateOrder);
+
+export const bannerSchema = z
+  .object({
+    class: z
+      .enum(['info', 'promo', 'alert'])
+      .nullish()
+      .transform((v) => v ?? 'info'),
+    date: isoDate,
+    endDate: isoDate.refine((v) => v !== null, 'is required'),
+    desktopImage: imageRef,
+    mobileImage: imageRef,
+    link: href.nullish().transform((v) => v ?? null),
+    altText: optionalText,
+  })
+  .superRefine(checkDateOrder);
+
+export const popupSchema = z
+  .object({
+    title: optionalText,
+    app: flag(false),
+    date: isoDate,
+    endDate: isoDate,
+    displayFrequency: z
+      .number()
+      .positive()
+      .nullish()
+      .transform((v) => v ?? DEFAULT_POPUP_FREQUENCY_DAYS),
+  })
+  .superRefine(checkDateOrder);
+
+export const layoutSchema = z.object({ title: optionalText });
+export const emailSchema = z.object({ subject: requiredText });
+
+function checkDateOrder(v: { date: string | null; endDate: string | null }, ctx: z.RefinementCtx) {
+  if (v.date && v.endDate && v.endDate <= v.date) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['endDate'], message: 'must be after date' });
+  }
+}
+
+export const menuItemSchema = z.object({
+  label: requiredText,
+  to: href.nullish().transform((v) => v ?? null),
+  drawerOnly: flag(false),
+  barOnly: flag(false),
+  post: optionalText,
+  children: z.array(z.unknown()).nullish(),
+});
+
+const numberish = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\s*-?\d+(\.\d+)?\s*$/, 'must be a number')
+      .transform(Number),
+  ])
+  .nullish()
+  .transform((v) => (v === null || v === undefined || !Number.isFinite(v) ? null : v));
+const code = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+
+export const locationSchema = z
+  .object({
+    name: requiredText,
+    storeNumber: code.refine((v) => v.length > 0, 'is required'),
+    address: requiredText,
+    addressLine2: optionalText,
+    city: requiredText,
+    state: requiredText,
+    zip: code.nullish(),
+    zipCode: code.nullish(),
+    latitude: numberish,
+    longitude: numberish,
+    phone: optionalText,
+    adviewerPage: optionalText,
+    hidden: flag(false),
+    hiddenInHomeSelector: flag(false),
+    hiddenInStoreSelector: flag(false),
+    hours: z
+      .array(z.object({ day: requiredText, hours: requiredText }))
+      .nullish()
+      .transform((v) => v ?? []),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.zip && !v.zipCode) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['zip'],
+        message: 'zip or zipCode is required',
+      });
+    }
+  })
+  .transform(
+    (v): Location => ({
+      name: v.name,
+      slug: locationSlug(v.name),
+      storeNumber: v.storeNumber,
+      address: v.address,
+      addressLine2: v.addressLine2,
+      city: v.city,
+      state: v.state,
+      zip: (v.zip || v.zipCode) as string,
+      latitude: v.latitude,
+      longitude: v.longitude,
+      phone: v.phone,
+      adviewerPage: v.adviewerPage,
+      hidden: v.hidden,
+      hiddenInHomeSelector: v.hiddenInHomeSelector,
+      hiddenInStoreSelector: v.hiddenInStoreSelector,
+      hours: v.hours,
+    }),
+  );
+
+export const pagePromoSchema = z.object({
+  page: requiredText,
+  pageLocation: optionalText.transform((v) => v ?? ''),
+  title: optionalText,
+  desktopImage: imageRef,
+  mobileImage: imageRef,
+  link: href.nullish().transform((v) => v ?? null),
+  altText: optionalText,
+});
+
+/** URL slug of a store name: "Lin's Cedar City" -> "lins-cedar-city". */
+export function locationSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '') // accents
+    .toLowerCase()
+    .replace(/['’]/g, '') // "Lin's" is one word
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** One line for a problem list: 'path: message; path: message'. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'value'}: ${issue.message}`)
+    .join('; ');
+}

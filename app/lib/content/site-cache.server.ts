@@ -1,0 +1,243 @@
+/**
+ * The per-process cache of merged sites: a site's folder read over shared/ (the site's item
+ * winning on the same key), its cross-references checked, and a version counter that grows
+ * each time a site is re-read. With `watch`, a change on disk drops the affected site (every
+ * site when shared/ changes) so the next query re-reads it.
+ */
+import fs from 'node:fs';
+import {
+  errorMessage,
+  isSiteName,
+  readFolder,
+  SHARED,
+  type ContentProblem,
+  type Entry,
+  type FolderData,
+} from './folder-reader.server';
+import { findImageFile } from './queries.server';
+import type { SearchIndex } from './search.server';
+import type {
+  Banner,
+  EmailTemplate,
+  LayoutPost,
+  Menu,
+  MenuItem,
+  PagePromo,
+  Popup,
+  Post,
+  RetailerInfo,
+} from './types';
+
+const WATCH_DEBOUNCE_MS = 100;
+
+export interface SiteData {
+  version: number;
+  /** All posts, visible or not; site posts replace shared ones with the same category+slug. */
+  posts: Post[];
+  banners: Banner[];
+  popups: Popup[];
+  layouts: Map<string, LayoutPost>;
+  menus: Map<string, Menu>;
+  emailTemplates: Map<string, EmailTemplate>;
+  retailerInfo: RetailerInfo;
+  mapStyles: unknown[];
+  pagePromos: PagePromo[];
+  problems: ContentProblem[];
+  /** Built on the first search of this version. */
+  searchIndex: SearchIndex | null;
+  postsByPath: Map<string, Post> | null;
+}
+
+/** Merges entries by key; the first list wins. Keeps first-list order, then the rest. */
+function mergeBy<T>(own: Entry<T>[], shared: Entry<T>[], key: (item: T) => string): Entry<T>[] {
+  const taken = new Set(own.map((e) => key(e.item)));
+  return [...own, ...shared.filter((e) => !taken.has(key(e.item)))];
+}
+
+function mergeMaps<K, V>(own: Map<K, V> | undefined, shared: Map<K, V>): Map<K, V> {
+  return new Map([...shared, ...(own ?? [])]);
+}
+
+export interface SiteCache {
+  /** The merged content of a site, read on its first use. */
+  site(site: string): SiteData;
+  /** Records an unexpected query failure; problems() lists it until the site is re-read. */
+  recordFailure(site: string, error: unknown): void;
+  /** Problems that belong to no file: the watcher's, then the site's query failures. */
+  runtimeProblems(site: string): ContentProblem[];
+  /** Drops the cache of one site ('shared' drops all), or of everything. */
+  invalidate(site?: string): void;
+  close(): void;
+}
+
+export function createSiteCache(options: { dir: string; watch?: boolean }): SiteCache {
+  const { dir } = options;
+  const folders = new Map<string, FolderData>();
+  const sites = new Map<string, SiteData>();
+  /** Unexpected failures per site, shown by problems() (console.error is not for content). */
+  const failures = new Map<string, ContentProblem[]>();
+  let loads = 0;
+
+  function folder(name: string): FolderData {
+    let data = folders.get(name);
+    if (!data) {
+      data = readFolder(dir, name);
+      folders.set(name, data);
+    }
+    return data;
+  }
+
+  function siteData(site: string): SiteData {
+    const cached = sites.get(site);
+    if (cached) return cached;
+    const own = isSiteName(site) && site !== SHARED ? folder(site) : null;
+    const shared = folder(SHARED);
+    const data = buildSite(site, own, shared);
+    sites.set(site, data);
+    return data;
+  }
+
+  function buildSite(site: string, own: FolderData | null, shared: FolderData): SiteData {
+    const posts = mergeBy(own?.posts ?? [], shared.posts, (p) => `${p.category ?? ''}/${p.slug}`);
+    const banners = mergeBy(own?.banners ?? [], shared.banners, (b) => b.slug);
+    const popups = mergeBy(own?.popups ?? [], shared.popups, (p) => p.slug);
+    const layouts = mergeMaps(own?.layouts, shared.layouts);
+    const menus = mergeMaps(own?.menus, shared.menus);
+    // Promos: a site entry for a page and location replaces the shared ones for that spot.
+    const promoKey = (p: PagePromo) => `${p.page.toLowerCase()}|${p.pageLocation.toLowerCase()}`;
+    const ownPromoKeys = new Set((own?.pagePromos ?? []).map((e) => promoKey(e.item)));
+    const pagePromos = [
+      ...(own?.pagePromos ?? []),
+      ...shared.pagePromos.filter((e) => !ownPromoKeys.has(promoKey(e.item))),
+    ];
+    const retailer = { ...shared.retailer, ...own?.retailer };
+
+    const problems: ContentProblem[] = [];
+    if (!isSiteName(site)) problems.push({ file: String(site), message: 'not a valid site path' });
+    problems.push(...shared.problems);
+    if (own) problems.push(...own.problems);
+
+    // Cross-references are checked against what this site actually serves.
+    const imageChecked = [...posts, ...banners, ...popups, ...layouts.values(), ...pagePromos];
+    for (const entry of imageChecked) {
+      for (const src of entry.images) {
+        if (src.startsWith('/images/') && !findImageFile(dir, site, src.split(/[?#]/)[0])) {
+          problems.push({ file: entry.file, message: `image ${src} does not exist under images/` });
+        }
+      }
+    }
+    const postPaths = new Set(posts.map((e) => e.item.path));
+    const categories = new Set(posts.map((e) => e.item.category).filter((c): c is string => !!c));
+    const pages = new Set(posts.filter((e) => e.item.category === null).map((e) => e.item.slug));
+    const checkItems = (items: MenuItem[], file: string) => {
+      for (const item of items) {
+        const target = item.to?.split(/[?#]/)[0].replace(/\/+$/, '');
+        if (target?.startsWith('/posts/')) {
+          const [, , category, slug, extra] = target.split('/');
+          const exists = slug ? !extra && postPaths.has(target) : categories.has(category);
+          if (!exists)
+            problems.push({ file, message: `menu link ${item.to} does not match a post` });
+        }
+        if (item.post && !pages.has(item.post)) {
+          problems.push({
+            file,
+            message: `menu item "${item.label}" embeds page '${item.post}', which does not exist`,
+          });
+        }
+        checkItems(item.children, file);
+      }
+    };
+    for (const entry of menus.values()) checkItems(entry.menu.menu, entry.file);
+
+    return {
+      version: ++loads,
+      posts: posts.map((e) => e.item),
+      banners: banners.map((e) => e.item),
+      popups: popups.map((e) => e.item),
+      layouts: new Map([...layouts].map(([slug, e]) => [slug, e.item])),
+      menus: new Map([...menus].map(([slug, e]) => [slug, e.menu])),
+      emailTemplates: mergeMaps(own?.emailTemplates, shared.emailTemplates),
+      retailerInfo: {
+        adviewerPage: retailer.adviewerPage ?? null,
+        locations: retailer.locations ?? [],
+        aceLocations: retailer.aceLocations ?? [],
+      },
+      mapStyles: own?.mapStyles ?? shared.mapStyles ?? [],
+      pagePromos: pagePromos.map((e) => e.item),
+      problems,
+      searchIndex: null,
+      postsByPath: null,
+    };
+  }
+
+  function invalidate(site?: string) {
+    if (site === undefined || site === SHARED) {
+      // Every site includes shared/.
+      if (site === undefined) folders.clear();
+      else folders.delete(SHARED);
+      sites.clear();
+      failures.clear();
+      return;
+    }
+    folders.delete(site);
+    sites.delete(site);
+    failures.delete(site);
+  }
+
+  // File watching: collect the changed top-level folders, then drop them after a short quiet spell.
+  let watcher: fs.FSWatcher | null = null;
+  let watchProblem: ContentProblem | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const pending = new Set<string | null>();
+  const flush = () => {
+    timer = null;
+    const changed = [...pending];
+    pending.clear();
+    if (changed.includes(null)) invalidate();
+    else for (const name of changed) invalidate(name as string);
+  };
+  if (options.watch) {
+    try {
+      watcher = fs.watch(dir, { recursive: true }, (_event, filename) => {
+        const top = filename ? String(filename).split(/[\\/]/)[0] : null;
+        pending.add(top || null);
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(flush, WATCH_DEBOUNCE_MS);
+        timer.unref();
+      });
+      // The folder may vanish (e.g. during a deploy); keep serving what is cached.
+      watcher.on('error', () => undefined);
+      watcher.unref();
+    } catch (error) {
+      watchProblem = {
+        file: '.',
+        message: `cannot watch ${dir} for changes (${errorMessage(error)})`,
+      };
+    }
+  }
+
+  return {
+    site: siteData,
+
+    recordFailure(site, error) {
+      const list = failures.get(site) ?? [];
+      if (list.length < 20)
+        list.push({ file: String(site), message: `query failed: ${errorMessage(error)}` });
+      failures.set(site, list);
+    },
+
+    runtimeProblems(site) {
+      return [...(watchProblem ? [watchProblem] : []), ...(failures.get(site) ?? [])];
+    },
+
+    invalidate,
+
+    close() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending.clear();
+      watcher?.close();
+      watcher = null;
+    },
+  };
+}
