@@ -1,6 +1,6 @@
 /** Reading a folder: Markdown parsed, validated and rendered; a bad file is skipped and listed. */
 import { describe, expect, it } from 'vitest';
-import { SITE, useContentFixture } from './test-fixture';
+import { SITE, useContentFixture } from '@test/content-fixture';
 
 const fx = useContentFixture();
 const { service } = fx;

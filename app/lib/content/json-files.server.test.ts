@@ -1,6 +1,6 @@
 /** The JSON files of a folder: menus, retailer info, map styles (bad items dropped). */
 import { describe, expect, it } from 'vitest';
-import { SITE, useContentFixture } from './test-fixture';
+import { SITE, useContentFixture } from '@test/content-fixture';
 
 const fx = useContentFixture();
 const { service } = fx;

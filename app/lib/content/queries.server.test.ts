@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SITE, useContentFixture } from './test-fixture';
+import { SITE, useContentFixture } from '@test/content-fixture';
 
 const fx = useContentFixture();
 const { service } = fx;

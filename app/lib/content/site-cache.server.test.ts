@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md, SITE, useContentFixture, write } from './test-fixture';
+import { md, SITE, useContentFixture, write } from '@test/content-fixture';
 
 const fx = useContentFixture();
 const { service } = fx;
