@@ -21,6 +21,7 @@ import { createSessionStorages } from '~/lib/session/session.server';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import { createServerApp } from './server/app';
+import { createReachabilityProbe } from './server/reachability';
 import {
   DEV_LOYALTY_BASIC,
   DEV_LOYALTY_BEARER,
@@ -144,18 +145,28 @@ async function main() {
     },
   };
 
+  // The loyalty API is reached over HTTP in both modes: /healthz asks whether it answers.
+  const loyaltyReachable = createReachabilityProbe(loyalty ? loyalty.url : env.LOYALTY_API_URL!);
   const app = createServerApp({
     registry,
     services,
     build,
     publicDir: path.join(root, 'public'),
-    health: () => ({
-      store: accounts.siteStore.kind,
-      mail: accounts.mailer.kind,
-      loyalty: loyalty
-        ? { mode: 'embedded', ...loyalty.health() }
-        : { mode: 'external', url: new URL(env.LOYALTY_API_URL!).origin },
-    }),
+    health: async () => {
+      const reach = await loyaltyReachable();
+      return {
+        degraded: reach.reachable ? [] : ['loyalty'],
+        store: accounts.siteStore.kind,
+        mail: accounts.mailer.kind,
+        loyalty: {
+          ...(loyalty
+            ? { mode: 'embedded', ...loyalty.health() }
+            : { mode: 'external', url: new URL(env.LOYALTY_API_URL!).origin }),
+          reachable: reach.reachable,
+          ...(reach.problem ? { problem: reach.problem } : {}),
+        },
+      };
+    },
   });
 
   const server = app.listen(env.PORT, env.HOST, () => {

@@ -19,11 +19,16 @@ export interface ServerAppOptions {
   services: AppServices;
   build: ServerBuild | (() => Promise<ServerBuild>);
   publicDir: string;
-  /** Extra health facts (e.g. the reference services' state). */
-  health?: () => Record<string, unknown>;
+  /**
+   * Extra health facts (the stores, mail, the outside services' state). `degraded` names the
+   * outside services that cannot be reached now: the site still serves (200), saying 'degraded'.
+   */
+  health?: () => Promise<HealthFacts> | HealthFacts;
 }
 
 type Locals = { tenant: Tenant; nonce: string };
+
+export type HealthFacts = Record<string, unknown> & { degraded?: string[] };
 
 function locals(res: Response): Locals {
   return res.locals as Locals;
@@ -133,15 +138,22 @@ export function createServerApp(opts: ServerAppOptions) {
     next();
   });
 
-  app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store');
-    res.json({
-      status: 'ok',
-      uptimeSeconds: Math.round(process.uptime()),
-      brands: registry.all().length,
-      pageCache: pageCache.stats(),
-      ...(opts.health?.() ?? {}),
-    });
+  app.get('/healthz', async (_req, res, next) => {
+    try {
+      const facts = (await opts.health?.()) ?? {};
+      const degraded = facts.degraded ?? [];
+      res.set('Cache-Control', 'no-store');
+      res.json({
+        status: degraded.length ? 'degraded' : 'ok',
+        uptimeSeconds: Math.round(process.uptime()),
+        brands: registry.all().length,
+        pageCache: pageCache.stats(),
+        ...facts,
+        degraded,
+      });
+    } catch (error) {
+      next(error);
+    }
   });
 
   app.use(compression());
