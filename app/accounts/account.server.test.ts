@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as loginRouteAction } from '~/routes/login';
 import {
@@ -10,6 +8,7 @@ import { MESSAGES } from '~/lib/forms/fields';
 import { ACCOUNT_MESSAGES } from './schemas';
 import { GENERIC_FAILURE_MESSAGE, PASSWORD_UPDATE_FAILED_MESSAGE } from '~/lib/loyalty/errors';
 import { startActionHarness, type ActionHarness, type HarnessBrowser } from '@test/action-harness';
+import { recordingProxy } from '@test/loyalty-proxy';
 import {
   ACCOUNT_UPDATED_MESSAGE,
   PASSWORD_UPDATED_MESSAGE,
@@ -221,12 +220,23 @@ describe('account action: every row saves', () => {
       state: 'AZ',
       zip: '85614',
     });
-    // Southend's zip is optional: an empty zip clears city and state.
+    // Southend's zip is optional: clearing it removes the zip, not the town (city and state
+    // stay as they were; a new zip sets them again).
     const cleared = await expectSaved(
       s.b,
       await post(s.b, { intent: 'fullAddress', address1: '400 Ocotillo Rd', zip: '' }),
     );
-    expect(cleared.account).toMatchObject({ address2: '', city: '', state: '', zip: '' });
+    expect(cleared.account).toMatchObject({
+      address2: '',
+      city: 'Green Valley',
+      state: 'AZ',
+      zip: '',
+    });
+    const moved = await expectSaved(
+      s.b,
+      await post(s.b, { intent: 'fullAddress', address1: '9 Oak Ave', zip: '84720' }),
+    );
+    expect(moved.account).toMatchObject({ city: 'Cedar City', state: 'UT', zip: '84720' });
   });
 
   it('organization (southend) and home store: loyalty record and session', async () => {
@@ -422,51 +432,3 @@ describe('account action: only changed fields are sent', () => {
     }
   });
 });
-
-/** A pass-through HTTP proxy to the loyalty service that records every request. */
-async function recordingProxy(target: string) {
-  const requests: { method: string; path: string; body: unknown }[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      requests.push({
-        method: req.method ?? '',
-        path: req.url ?? '',
-        body: text ? JSON.parse(text) : null,
-      });
-      const headers: Record<string, string> = {};
-      for (const name of ['authorization', 'content-type', 'accept']) {
-        const value = req.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      fetch(target + (req.url ?? ''), {
-        method: req.method,
-        headers,
-        body: text || undefined,
-      })
-        .then(async (upstream) => {
-          res.writeHead(upstream.status, {
-            'content-type': upstream.headers.get('content-type') ?? 'application/json',
-          });
-          res.end(Buffer.from(await upstream.arrayBuffer()));
-        })
-        .catch(() => {
-          res.writeHead(502);
-          res.end();
-        });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as loginRouteAction } from '~/routes/login';
 import { action as logoutRouteAction } from '~/routes/logout';
-import { INVALID_LOGIN_MESSAGE } from '~/lib/loyalty/errors';
+import { GENERIC_FAILURE_MESSAGE, INVALID_LOGIN_MESSAGE } from '~/lib/loyalty/errors';
 import { tooManyAttemptsMessage } from '~/lib/security/rate-limit.server';
 import { DEMO_SHOPPERS } from '@test/demo';
 import { startActionHarness, type ActionHarness } from '@test/action-harness';
+import { recordingProxy } from '@test/loyalty-proxy';
 import { NO_ACCOUNT_MESSAGE } from './messages';
 import { shopperFromSession } from '~/lib/session/shopper.server';
 
@@ -111,5 +112,57 @@ describe('login action', () => {
     });
     expect(unknown.status).toBe(400);
     expect(formErrors(unknown.data)).toEqual([NO_ACCOUNT_MESSAGE]);
+  });
+});
+
+describe('login failures a shopper may see', () => {
+  it('shows the spec message, never the transport detail, when the loyalty API is unreachable', async () => {
+    const b = h.browser('lins', { clientIp: '198.51.100.31' });
+    b.services = {
+      ...b.services,
+      loyalty: { embedded: { ...h.services.loyalty.embedded!, url: 'http://127.0.0.1:9' } },
+    };
+    for (const intent of ['login', 'reset-request']) {
+      const res = await b.call(loginRouteAction, '/login', {
+        intent,
+        email: ava.email,
+        password: ava.password,
+      });
+      expect(res.status).toBe(400);
+      expect(formErrors(res.data)).toEqual([GENERIC_FAILURE_MESSAGE]);
+      expect(JSON.stringify(res.data)).not.toMatch(/ECONNREFUSED|unavailable|127\.0\.0\.1/);
+    }
+  });
+
+  it('tells a wrong password by the error code, whatever the backend calls it', async () => {
+    // A backend that answers code 11 with its own wording: still a failed login that counts
+    // towards the lock (3 here), and the shopper reads the spec's sentence.
+    const proxy = await recordingProxy(h.services.loyalty.embedded!.url, {
+      rewrite: (body) =>
+        body && typeof body === 'object' && 'Code' in body
+          ? { ...(body as object), Reason: 'Credentials rejected by upstream (E11)' }
+          : body,
+    });
+    try {
+      const b = h.browser('lins', { clientIp: '198.51.100.32' });
+      b.services = {
+        ...b.services,
+        loyalty: { embedded: { ...h.services.loyalty.embedded!, url: proxy.url } },
+      };
+      const attempt = (password: string) =>
+        b.call(loginRouteAction, '/login', {
+          intent: 'login',
+          email: 'cara.shopper@example.com',
+          password,
+        });
+      for (let i = 0; i < 3; i += 1) {
+        const res = await attempt(`wrong-${i}`);
+        expect(res.status).toBe(400);
+        expect(formErrors(res.data)).toEqual([INVALID_LOGIN_MESSAGE]);
+      }
+      expect((await attempt('Shopper3!pass')).status).toBe(429);
+    } finally {
+      await proxy.close();
+    }
   });
 });

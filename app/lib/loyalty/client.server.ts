@@ -139,7 +139,9 @@ export function createLoyaltyClient(config: LoyaltyClientConfig) {
     /**
      * 5. Updates an account with only the changed fields: those of `changes` that differ from
      * `options.previous` (all of them without a previous record). A birthday is sent with
-     * `updateBirthday: true`. Returns the updated record (city and state follow the zip).
+     * `updateBirthday: true`. Returns the updated record (city and state follow the zip). A zip
+     * cleared (where a brand makes it optional) carries the record's city and state, which the
+     * service would otherwise clear with it: the shopper removed a zip, not their town.
      */
     async updateCustomer(
       frqShopperNo: string,
@@ -151,6 +153,11 @@ export function createLoyaltyClient(config: LoyaltyClientConfig) {
       if (fields.rewardSubscriptions)
         body.rewardSubscriptions = fields.rewardSubscriptions.map(wireId);
       if (fields.birthday !== undefined) body.updateBirthday = true;
+      const previous = options.previous;
+      if (fields.zip === '' && previous && (previous.city || previous.state)) {
+        body.city = previous.city ?? '';
+        body.state = previous.state ?? '';
+      }
       return call(s.customerSchema, 'PUT', customer(frqShopperNo), { body });
     },
 

@@ -6,6 +6,7 @@ import { commitSession, createSessionStorages } from './session.server';
 import {
   matchStoreNumber,
   requireShopper,
+  SHOPPER_SESSION_AFTER_UPDATE_MS,
   SHOPPER_SESSION_MAX_AGE_MS,
   shopperFromSession,
   signIn,
@@ -123,5 +124,31 @@ describe('signed-in shopper in the session', () => {
     expect(toLogin.headers.get('Set-Cookie')).toBeNull();
     const toHome = (await requireShopper(guest, '/').catch((r: unknown) => r)) as Response;
     expect(toHome.headers.get('Location')).toBe('/');
+  });
+
+  it('lasts 90 days from signing in and 30 days from an account update (spec §9)', async () => {
+    const context = await requestWith(null);
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    signIn(context.session, login, { now });
+    expect(shopperFromSession(context.session, now)?.expiresAt).toBe(
+      now + SHOPPER_SESSION_MAX_AGE_MS,
+    );
+    const maxAge = (cookie: string) => Number(/Max-Age=(\d+)/i.exec(cookie)?.[1]);
+    expect(maxAge(await commitSession(context, now))).toBe(90 * 24 * 3600);
+
+    // A name change 10 days later: 30 days from then, for the record and for the cookie.
+    const later = now + 10 * 24 * 3600 * 1000;
+    updateShopper(context.session, { firstName: 'Patricia' }, { accountUpdated: true, now: later });
+    const updated = shopperFromSession(context.session, later)!;
+    expect(updated.expiresAt).toBe(later + SHOPPER_SESSION_AFTER_UPDATE_MS);
+    expect(maxAge(await commitSession(context, later))).toBe(30 * 24 * 3600);
+    expect(shopperFromSession(context.session, later + 29 * 24 * 3600 * 1000)).not.toBeNull();
+    expect(shopperFromSession(context.session, later + 31 * 24 * 3600 * 1000)).toBeNull();
+
+    // Keeping the terms flag in step is not an account update: the end stays where it was.
+    updateShopper(context.session, { termsPending: false }, { now: later + 1000 });
+    expect(shopperFromSession(context.session, later + 1000)?.expiresAt).toBe(
+      later + SHOPPER_SESSION_AFTER_UPDATE_MS,
+    );
   });
 });
