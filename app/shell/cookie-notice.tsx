@@ -59,7 +59,14 @@ const styles = {
  * starts analytics; when already dismissed, analytics starts at once. Page views go to the
  * tenant's data layer 250 ms after each route change.
  */
-export function CookieNotice({ dataLayerName }: { dataLayerName: string }) {
+export function CookieNotice({
+  dataLayerName,
+  hidden = false,
+}: {
+  dataLayerName: string;
+  /** Held back (a popup is open); analytics keeps counting pages meanwhile. */
+  hidden?: boolean;
+}) {
   const location = useLocation();
   const analytics = useRef<Analytics | null>(null);
   const [visible, setVisible] = useState(false);
@@ -81,7 +88,7 @@ export function CookieNotice({ dataLayerName }: { dataLayerName: string }) {
     // location.key: the same address visited again is a new page view too.
   }, [path, location.key]);
 
-  if (!visible) return null;
+  if (!visible || hidden) return null;
 
   function dismiss() {
     setEntry(COOKIE_NOTICE_KEY, true);

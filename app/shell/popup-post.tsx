@@ -21,18 +21,31 @@ export type PopupPostData = Pick<Popup, 'slug' | 'title' | 'html' | 'displayFreq
  * closing stores that flag for the post's displayFrequency days (default 30). JavaScript only:
  * nothing is rendered on the server (the dialog mounts only when it opens).
  */
-export function PopupPost({ popup }: { popup: PopupPostData }) {
+export function PopupPost({
+  popup,
+  onOpenChange: reportOpen,
+}: {
+  popup: PopupPostData;
+  /**
+   * Told when the popup is about to open (from page load) and when it closes: the shell holds
+   * the cookie notice back meanwhile.
+   */
+  onOpenChange?: (open: boolean) => void;
+}) {
   const [open, setOpen] = useState(false);
   const key = popupFlagKey(popup.slug);
 
   useEffect(() => {
     if (getEntry(key) !== null) return;
+    // Pending counts as open: nothing else claims the screen in the second before it shows.
+    reportOpen?.(true);
     const timer = setTimeout(() => setOpen(true), POPUP_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [key]);
+  }, [key, reportOpen]);
 
   function onOpenChange(next: boolean) {
     setOpen(next);
+    reportOpen?.(next);
     if (!next) setEntry(key, true, { days: popupDays(popup.displayFrequency) });
   }
 

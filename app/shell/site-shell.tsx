@@ -54,6 +54,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const hydrated = useHydrated();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // One thing at a time: the cookie notice waits while a popup is open (it would otherwise sit
+  // at the bottom of the screen beside the popup's backdrop, competing for the first tap).
+  const [popupOpen, setPopupOpen] = useState(false);
 
   // Marks the page as interactive (end-to-end tests wait for it before using dialogs).
   useEffect(() => {
@@ -129,22 +132,23 @@ export function SiteShell({ children }: { children: ReactNode }) {
         {layout.banner ? <SiteBanner banner={layout.banner} /> : null}
         {termsPopup ? (
           hydrated ? (
-            <PopupPost popup={termsPopup} />
+            <PopupPost popup={termsPopup} onOpenChange={setPopupOpen} />
           ) : (
             <noscript>
               <TermsNotice popup={termsPopup} />
             </noscript>
           )
         ) : hydrated && sitePopup ? (
-          <PopupPost popup={sitePopup} />
+          <PopupPost popup={sitePopup} onOpenChange={setPopupOpen} />
         ) : null}
         <main id="main" className={styles.main} tabIndex={-1}>
           {children}
         </main>
         {hydrated && tenant.features.analytics ? (
-          <CookieNotice dataLayerName={tenant.analytics.dataLayerName} />
+          <CookieNotice dataLayerName={tenant.analytics.dataLayerName} hidden={popupOpen} />
         ) : null}
-        <SiteNavFallback items={drawerMenu} user={user} />
+        {/* Where the menu button points without JavaScript; with it, the drawer is the menu. */}
+        {hydrated ? null : <SiteNavFallback items={drawerMenu} user={user} />}
         <SiteFooter
           items={layout.menus.footer?.menu ?? []}
           embeds={layout.footerEmbeds}
