@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addDenverDays,
   calendarDate,
   daysBetween,
   denverDate,
@@ -40,6 +41,18 @@ describe('Denver dates', () => {
     expect(daysBetween('2026-11-24', '2026-11-20')).toBe(-4);
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('adds calendar days on the Denver wall clock across daylight saving changes', () => {
+    // Noon MST on March 1 is noon MDT 180 days later (18:00 UTC, not 19:00).
+    expect(addDenverDays('2026-03-01T19:00:00Z', 180).toISOString()).toBe(
+      '2026-08-28T18:00:00.000Z',
+    );
+    expect(addDenverDays(Date.parse('2026-08-28T18:00:00.250Z'), -180).toISOString()).toBe(
+      '2026-03-01T19:00:00.250Z',
+    );
+    // 23:30 MDT stays 23:30 on the next day too, not 23:30 + 24 h.
+    expect(addDenverDays('2026-07-15T05:30:00Z', 1).toISOString()).toBe('2026-07-16T05:30:00.000Z');
   });
 
   it('ends a day at its last Denver second', () => {

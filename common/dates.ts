@@ -74,6 +74,19 @@ export function denverInstant(date: string, hour = 0, minute = 0, second = 0): D
   return dayjs.tz(`${date} ${pad(hour)}:${pad(minute)}:${pad(second)}`, SHOPPER_TIME_ZONE).toDate();
 }
 
+/**
+ * The same Denver wall-clock time `days` calendar days later (or earlier): noon stays noon across
+ * a daylight saving change, where adding 24-hour days would land an hour off.
+ */
+export function addDenverDays(at: Instant, days: number): Date {
+  const d = valid(at);
+  if (!d) throw new RangeError(`not a date: ${String(at)}`);
+  const local = d.tz(SHOPPER_TIME_ZONE);
+  const date = addDays(local.format('YYYY-MM-DD'), days);
+  const instant = denverInstant(date, local.hour(), local.minute(), local.second());
+  return new Date(instant.getTime() + local.millisecond());
+}
+
 /** The last second of a Denver calendar date (an end date that includes its whole day). */
 export function endOfDenverDay(date: string): Date {
   return new Date(denverInstant(addDays(date, 1)).getTime() - 1000);
