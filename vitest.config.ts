@@ -21,5 +21,7 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['./test/setup.ts'],
     testTimeout: 20000,
+    // Opening a fresh PGlite store takes seconds on a busy 2-core machine.
+    hookTimeout: 60000,
   },
 });
