@@ -10,7 +10,7 @@ describe('posts', () => {
     const pie = service().post(SITE, 'recipes', 'pie')!;
     expect(pie.html).toBe('<p>Bake the pie.</p>');
     expect(pie.text).toBe('Bake the pie.');
-    expect(pie.date).toBe('2026-01-01T00:00:00.000Z');
+    expect(pie.date).toBe('2026-01-01T07:00:00.000Z');
     expect(pie.searchable).toBe(true);
     expect(pie.card).toBe(false);
   });

@@ -23,9 +23,11 @@ describe('posts', () => {
     expect(earlier.post(SITE, 'recipes', 'expired')?.title).toBe('Expired');
   });
 
-  it('treats the end date as exclusive', () => {
-    const s = service({ now: new Date('2026-06-01T00:00:00Z') });
+  it('treats the end date as exclusive (from the start of that day in Denver)', () => {
+    const s = service({ now: new Date('2026-06-01T06:00:00Z') });
     expect(s.post(SITE, 'recipes', 'expired')).toBeNull();
+    const before = service({ now: new Date('2026-06-01T05:59:59Z') });
+    expect(before.post(SITE, 'recipes', 'expired')).not.toBeNull();
   });
 
   it('sorts by date descending by default, nulls last', () => {
@@ -116,7 +118,7 @@ describe('banners, popups, layout', () => {
     expect(banner.slug).toBe('b');
     expect(banner.class).toBe('info');
     expect(banner.content).toBe('<p>Banner <strong>B</strong></p>');
-    expect(banner.endDate).toBe('2026-12-31T00:00:00.000Z');
+    expect(banner.endDate).toBe('2026-12-31T07:00:00.000Z');
     expect(service({ now: new Date('2026-07-02T00:00:00Z') }).banner(SITE)?.slug).toBe('c');
     expect(service({ now: new Date('2027-01-01T00:00:00Z') }).banner(SITE)).toBeNull();
     // shared/ only has an expired banner.

@@ -18,13 +18,24 @@ describe('locations', () => {
 });
 
 describe('dates', () => {
-  it('reads YAML dates, quoted dates and date-times as ISO instants', () => {
-    expect(postSchema.parse({ title: 'x', date: new Date('2026-11-01T00:00:00Z') }).date).toBe(
-      '2026-11-01T00:00:00.000Z',
+  it('reads YAML dates, quoted dates and date-times as ISO instants, in Denver time', () => {
+    // A plain date starts at midnight in Denver (UTC−7 in November, UTC−6 in July), whether
+    // YAML parsed it (a Date at UTC midnight) or it was quoted.
+    expect(postSchema.parse({ title: 'x', date: new Date('2026-11-05T00:00:00Z') }).date).toBe(
+      '2026-11-05T07:00:00.000Z',
     );
-    // A quoted plain date is midnight UTC, like the YAML date.
-    expect(postSchema.parse({ title: 'x', date: '2026-11-01' }).date).toBe(
-      '2026-11-01T00:00:00.000Z',
+    expect(postSchema.parse({ title: 'x', date: '2026-11-05' }).date).toBe(
+      '2026-11-05T07:00:00.000Z',
+    );
+    expect(postSchema.parse({ title: 'x', date: '2026-07-01' }).date).toBe(
+      '2026-07-01T06:00:00.000Z',
+    );
+    // Wall-clock times without an offset are Denver times; a YAML date-time is that instant.
+    expect(postSchema.parse({ title: 'x', date: '2026-11-05T08:30' }).date).toBe(
+      '2026-11-05T15:30:00.000Z',
+    );
+    expect(postSchema.parse({ title: 'x', date: new Date('2026-11-01T08:30:00Z') }).date).toBe(
+      '2026-11-01T08:30:00.000Z',
     );
     expect(postSchema.parse({ title: 'x', date: ' 2026-11-01T00:00:00-07:00 ' }).date).toBe(
       '2026-11-01T07:00:00.000Z',
@@ -36,7 +47,7 @@ describe('dates', () => {
   });
 
   it('refuses what is not a date, and an end date that is not after the date', () => {
-    for (const date of ['tomorrow', 'Nov 1 2026', '2026-13-45']) {
+    for (const date of ['tomorrow', 'Nov 1 2026', '2026-13-45', '2026-02-30', '2026-02-30T10:00']) {
       expect(problem(postSchema, { title: 'x', date }), String(date)).toBe(
         'date: must be a date like 2026-11-01',
       );
@@ -54,7 +65,7 @@ describe('dates', () => {
     expect(bannerSchema.parse({ endDate: '2026-12-01' })).toMatchObject({
       class: 'info',
       date: null,
-      endDate: '2026-12-01T00:00:00.000Z',
+      endDate: '2026-12-01T07:00:00.000Z',
     });
   });
 });

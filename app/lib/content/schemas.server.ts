@@ -4,6 +4,7 @@
  * and page promos. Each turns what YAML or JSON gives into the shape the queries serve.
  */
 import { z } from 'zod';
+import { denverInstant, plainDate } from '@common/dates';
 import { isLocalPath } from './markdown.server';
 import type { Location } from './types';
 
@@ -24,19 +25,51 @@ const flag = (fallback: boolean) =>
     .nullish()
     .transform((v) => v ?? fallback);
 
-/** YAML dates arrive as Date objects, quoted ones as strings: both become ISO strings. */
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+
+/**
+ * The instant a content date means, in the brands' time zone (spec accounts §9, dates in Denver):
+ * a plain date is the start of that day in Denver (a post dated 2026-11-01 appears at midnight
+ * there, not at 5 or 6 p.m. the evening before), a date-time without an offset is Denver wall
+ * time, and one with an offset is that instant. YAML's unquoted dates arrive as Date objects at
+ * UTC midnight: read as the plain date they were written as. Null when unreadable.
+ */
+export function contentInstant(value: Date | string): string | null {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return null;
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? denverInstant(iso.slice(0, 10)).toISOString() : iso;
+  }
+  const text = value.trim();
+  const plain = plainDate(text);
+  if (plain) return denverInstant(plain).toISOString();
+  const local = LOCAL_DATE_TIME.exec(text);
+  if (local) {
+    if (!plainDate(local[1])) return null;
+    return denverInstant(
+      local[1],
+      Number(local[2]),
+      Number(local[3]),
+      Number(local[4] ?? 0),
+    ).toISOString();
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** YAML dates arrive as Date objects, quoted ones as strings: both become ISO instants. */
 const isoDate = z
   .union([z.date(), z.string()], { invalid_type_error: 'must be a date like 2026-11-01' })
   .nullish()
   .transform((v, ctx) => {
     if (v === null || v === undefined || v === '') return null;
-    const ok = v instanceof Date || /^\d{4}-\d{2}-\d{2}/.test(v.trim());
-    const date = v instanceof Date ? v : new Date(v.trim());
-    if (!ok || Number.isNaN(date.getTime())) {
+    const instant = contentInstant(v);
+    if (instant === null) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a date like 2026-11-01' });
       return z.NEVER;
     }
-    return date.toISOString();
+    return instant;
   });
 
 const imageRef = z
