@@ -2,7 +2,7 @@ import { Link, useFetcher, useNavigate } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { useLoginLinkProps } from '~/accounts/login-dialog';
 import { loginHref } from '~/lib/session/login-href';
-import { expiryLine } from './view';
+import { expiryLine } from './expiry';
 import type { CouponCardData } from './page.server';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 

@@ -8,10 +8,10 @@ import {
   COUPON_TAB_LABELS,
   couponViewSearch,
   withTab,
-  type CouponFacets,
   type CouponTab,
   type CouponView,
-} from './view';
+} from './url-state';
+import type { CouponFacets } from './filter-sort';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 
 const styles = {

@@ -8,7 +8,12 @@ import { RedeemedTable } from '~/coupons/redeemed-table';
 import { CouponScrollHelpers } from '~/coupons/scroll-helpers';
 import { ClientOnly } from 'remix-utils/client-only';
 import { couponsAction, couponsLoader, type CouponCardData } from '~/coupons/page.server';
-import { COUPON_INTENTS, couponViewSearch, NO_COUPONS_MESSAGE, showMore } from '~/coupons/view';
+import {
+  COUPON_INTENTS,
+  couponViewSearch,
+  NO_COUPONS_MESSAGE,
+  showMore,
+} from '~/coupons/url-state';
 import { FormAlert } from '~/lib/forms/form-alert';
 import { isSubmitting } from '~/lib/forms/submitting';
 import { formatCurrency } from '~/lib/money';

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { Barcode } from '~/coupons/barcode';
 import { ClientOnly } from 'remix-utils/client-only';
 import { printLoader } from '~/coupons/print.server';
-import { expiryLine } from '~/coupons/view';
+import { expiryLine } from '~/coupons/expiry';
 import { formatCurrency } from '~/lib/money';
 import { FormAlert } from '~/lib/forms/form-alert';
 import { pageMeta } from '~/lib/meta';
