@@ -2,7 +2,7 @@ import { Link, useFetcher, useNavigate } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { useLoginLinkProps } from '~/accounts/login-dialog';
 import { loginHref } from '~/lib/session/login-href';
-import { expiryLine } from './view';
+import { expiryLine } from './expiry';
 import type { CouponCardData } from './page.server';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 
@@ -73,7 +73,10 @@ const styles = couponCardStyles;
 /**
  * Click handler for a list of cards: a plain click on a card's details link (`data-details-link`)
  * becomes an in-app navigation that keeps the scroll position, like a Remix Link, without
- * rendering a Link component per card.
+ * rendering a Link component per card. Not remix-utils' `useDelegatedAnchors`: it navigates
+ * without `preventScrollReset` (opening a coupon would throw the grid back to the top), and it
+ * takes every same-origin link in the list from a native listener that runs before React's, so
+ * a card's 'Log In to Clip' link would go to /login even as its own handler opens the dialog.
  */
 export function useDetailsLinkNavigation() {
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { Link, useNavigate } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { CouponDetail as Detail } from './page.server';
-import { expiryLine } from './view';
+import { expiryLine } from './expiry';
 import { formatCurrency } from '~/lib/money';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CouponAction } from './coupon-card';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderServer } from '@test/render';
 import type { CouponCardData } from './page.server';
-import { NO_PREVIEW_COUPONS_MESSAGE } from './view';
-import { CouponPreview } from './coupon-preview';
+import { CouponPreview, NO_PREVIEW_COUPONS_MESSAGE } from './coupon-preview';
 
 const coupon = (n: number): CouponCardData => ({
   offerId: String(n),

@@ -1,8 +1,11 @@
 import { Link } from '@remix-run/react';
 import type { CouponCardData } from './page.server';
-import { NO_PREVIEW_COUPONS_MESSAGE } from './view';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CouponCard, useDetailsLinkNavigation } from './coupon-card';
+
+/** Spec §8, the coupon preview slider. */
+export const NO_PREVIEW_COUPONS_MESSAGE =
+  'Sorry, no digital coupons are available at this time. Please check back soon.';
 
 /** Preview card width (spec §2). */
 export const PREVIEW_CARD_WIDTH = 200;

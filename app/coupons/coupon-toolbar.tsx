@@ -8,10 +8,10 @@ import {
   COUPON_TAB_LABELS,
   couponViewSearch,
   withTab,
-  type CouponFacets,
   type CouponTab,
   type CouponView,
-} from './view';
+} from './url-state';
+import type { CouponFacets } from './filter-sort';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 
 const styles = {
@@ -115,6 +115,10 @@ export function CouponToolbar({
   const hydrated = useHydrated();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
+  // The search debounce, by hand: remix-utils' useDebounceSubmit would fit this navigation (the
+  // view lives in the URL; useDebounceFetcher would not change it), but its unmount cleanup
+  // reads the timer at mount time, so a search typed just before leaving the page would still
+  // go off and bring the shopper back here.
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const [q, setQ] = useState(view.q);
   const tabs: CouponTab[] = signedIn ? ['available', 'clipped', 'redeemed'] : ['available'];
@@ -124,6 +128,9 @@ export function CouponToolbar({
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const apply = (patch: Record<string, string>) => {
+    // The form as it is now includes the search box: a pending search would only come after
+    // and undo this change (say, the brand cleared by a new category).
+    clearTimeout(timer.current);
     const form = formRef.current;
     if (!form) return;
     const data = new FormData(form);

@@ -27,6 +27,17 @@ export interface AvailableCache {
   clear(key?: string): void;
 }
 
+/**
+ * The brand lists' cache: fresh for `ttlMs`; once stale, a caller waits for the refresh (one
+ * fetch per key at a time, shared by concurrent callers), and when it fails the last good list
+ * is served until `ttlMs + staleMs` after it was fetched; after that the error is thrown.
+ *
+ * Written by hand rather than with @epic-web/cachified (5.6), which lacks that limit: it falls
+ * back to a cached value only with `forceFresh`, and then writes the fallback back as a new
+ * entry, so under a lasting outage the last good list would be served indefinitely rather than for
+ * COUPON_STALE_SECONDS; its stale-while-revalidate serves the old list even when the refresh
+ * would succeed. It also reads Date.now() itself, with no clock to pass in.
+ */
 export function createAvailableCache(
   options: { ttlMs?: number; staleMs?: number; now?: () => number } = {},
 ): AvailableCache {

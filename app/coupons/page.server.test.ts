@@ -11,7 +11,8 @@ import { action as loginRouteAction } from '~/routes/login';
 import { DEMO_SHOPPERS } from '@test/demo';
 import { availableCache } from './offers.server';
 import { COUPONS_UNAVAILABLE_MESSAGE, type CouponsLoaderData } from './page.server';
-import { DEFAULT_COUPON_VIEW, DEFAULT_REDEEMED_SORT } from './view';
+import { DEFAULT_REDEEMED_SORT } from './filter-sort';
+import { DEFAULT_COUPON_VIEW } from './url-state';
 
 /**
  * The /digital-coupons loader and action against the reference loyalty service. Guests read

@@ -2,7 +2,7 @@
  * The /digital-coupons page (spec site-shell §2 "Digital coupons page", §4, §8, §9; issue 5):
  * what a view shows, and the clip / clip-all action.
  *
- * The whole view lives in the query string (see view.ts), so the loader filters, sorts and cuts
+ * The whole view lives in the query string (see url-state.ts), so the loader filters, sorts and cuts
  * the list on the server: a shopper without JavaScript gets the same page, and with JavaScript a
  * filter change is a navigation (Remix cancels an older load when a newer one starts).
  */
@@ -19,19 +19,21 @@ import { loginHref } from '~/lib/session/login-href';
 import { couponActionSchema } from './schemas';
 import { brandCoupons, shopperCoupons, type ShopperLists } from './offers.server';
 import {
-  couponsOfTab,
-  couponTotals,
-  couponViewSearch,
   facets,
   filterCoupons,
   pageOfCoupons,
-  parseCouponView,
   parseRedeemedSort,
   sortCoupons,
   sortRedeemed,
+} from './filter-sort';
+import { couponTotals } from './totals';
+import {
+  COUPON_INTENTS,
+  couponsOfTab,
+  couponViewSearch,
+  parseCouponView,
   type CouponTab,
-} from './view';
-import { COUPON_INTENTS } from './view';
+} from './url-state';
 
 export { COUPON_INTENTS };
 

@@ -2,7 +2,10 @@ import type { AppLoadContext } from '@remix-run/node';
 import { logger } from '@common/logger.server';
 import { brandCoupons } from './offers.server';
 import { cardData } from './page.server';
-import { COUPON_PREVIEW_LIMIT, sortCoupons } from './view';
+import { sortCoupons } from './filter-sort';
+
+/** Coupon preview slider default limit (spec §2). */
+export const COUPON_PREVIEW_LIMIT = 15;
 
 /**
  * The home page's coupon preview: up to 15 featured coupons from the brand's shared available

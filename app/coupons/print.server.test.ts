@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startActionHarness, type ActionHarness } from '@test/action-harness';
 import { shopperFromSession } from '~/lib/session/shopper.server';
-import { sortCoupons } from '~/coupons/view';
+import { sortCoupons } from '~/coupons/filter-sort';
 import { GENERIC_FAILURE_MESSAGE, LoyaltyUnavailableError } from '~/lib/loyalty/errors';
 import { action as loginAction } from '~/routes/login';
 import { DEMO_SHOPPERS } from '@test/demo';

@@ -4,7 +4,7 @@ import { cacheHeaders } from '~/lib/http/cache.server';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import { requireShopper } from '~/lib/session/shopper.server';
 import type { PrintedCoupon } from './print-types';
-import { sortCoupons } from './view';
+import { sortCoupons } from './filter-sort';
 
 /** Where a guest goes: the login page, coming back here once signed in. */
 const PRINT_LOGIN_REDIRECT = '/login?redirectTo=%2Fdigital-coupons%2Fprint';

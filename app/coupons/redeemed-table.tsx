@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { CouponCardData } from './page.server';
-import { nextRedeemedSort, REDEEMED_COLUMNS, type RedeemedSort } from './view';
+import { nextRedeemedSort, REDEEMED_COLUMNS, type RedeemedSort } from './filter-sort';
 import { formatCurrency } from '~/lib/money';
 import { formatShopperDate } from '@common/dates';
 import { sx } from '~/lib/theme/static-css';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUPON_INTENTS } from './view';
+import { COUPON_INTENTS } from './url-state';
 
 /** Where the page posted from: the view's query string (`?tab=…`), at most 2000 characters. */
 const returnTo = z

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { renderServer } from '@test/render';
+import { CouponsPage, type CouponsPageData } from './coupons-page';
+import type { CouponCardData } from './page.server';
+import { DEFAULT_REDEEMED_SORT } from './filter-sort';
+import { DEFAULT_COUPON_VIEW } from './url-state';
+
+// 10:00 in Denver on Saturday 21 November 2026.
+const NOW = Date.parse('2026-11-21T17:00:00.000Z');
+
+const card = (n: number, offerExpiryDate = '2026-12-31'): CouponCardData => ({
+  offerId: String(200000 + n),
+  offerCode: `DC${200000 + n}`,
+  brandName: `Brand ${n}`,
+  categoryName: 'Dairy',
+  offerSummary: `Save $${n}.00`,
+  offerImage1: '/images/coupons/dairy.svg',
+  offerExpiryDate,
+  offerValue: n,
+  isPromoted: false,
+  timesRedeemed: 0,
+  lastRedeemed: '',
+  state: 'available',
+});
+
+function pageData(items: CouponCardData[], total: number, show = 48): CouponsPageData {
+  return {
+    view: { ...DEFAULT_COUPON_VIEW, show },
+    signedIn: false,
+    loadError: null,
+    notice: null,
+    counts: { available: total, clipped: 0, redeemed: 0 },
+    facets: { categories: [{ name: 'Dairy', count: total }], brands: [] },
+    items,
+    total,
+    hasMore: items.length < total,
+    redeemedSort: { ...DEFAULT_REDEEMED_SORT },
+    clippedIds: [],
+    totals: null,
+    detail: null,
+    now: NOW,
+  };
+}
+
+describe('coupons page', () => {
+  it('anchors every card by its position, and Show More points at the first new card', async () => {
+    const items = Array.from({ length: 48 }, (_, i) => card(i + 1));
+    const html = await renderServer(
+      <CouponsPage data={pageData(items, 200)} />,
+      '/digital-coupons',
+    );
+    const anchors = [...html.matchAll(/<li id="(card-\d+)"/g)].map((m) => m[1]);
+    expect(anchors).toEqual(items.map((_, i) => `card-${i + 1}`));
+    expect(html).toMatch(/<a [^>]*href="\/digital-coupons\?show=144#card-49"[^>]*>Show More<\/a>/);
+  });
+
+  it('points a later Show More at the card after the ones shown', async () => {
+    const items = Array.from({ length: 144 }, (_, i) => card(i + 1));
+    const html = await renderServer(
+      <CouponsPage data={pageData(items, 200, 144)} />,
+      '/digital-coupons?show=144',
+    );
+    expect(html).toContain('id="card-144"');
+    expect(html).toContain('href="/digital-coupons?show=200#card-145"');
+  });
+
+  it('has no Show More once everything is shown', async () => {
+    const items = Array.from({ length: 30 }, (_, i) => card(i + 1));
+    const html = await renderServer(<CouponsPage data={pageData(items, 30)} />, '/digital-coupons');
+    expect(html).not.toContain('Show More');
+  });
+
+  it('writes the expiry lines in the new wording', async () => {
+    const items = [
+      card(1, '2026-11-21T23:59:59.000-07:00'),
+      card(2, '2026-11-22T23:59:59.000-07:00'),
+      card(3, '2026-11-23T23:59:59.000-07:00'),
+      card(4, '2026-11-28'),
+    ];
+    const html = await renderServer(<CouponsPage data={pageData(items, 4)} />, '/digital-coupons');
+    expect(html).toContain('>Expires today!</p>');
+    expect(html).toContain('>1 day left!</p>');
+    expect(html).toContain('>2 days left!</p>');
+    expect(html).toContain('>Expires Nov 28</p>');
+    expect(html).not.toMatch(/\b[01] days left/);
+  });
+});
