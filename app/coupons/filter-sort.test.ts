@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ids, offer } from './offer-fixture';
+import { ids, offer } from '@test/coupon-offers';
 import {
   DEFAULT_REDEEMED_SORT,
   facets,

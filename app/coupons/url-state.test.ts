@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offer } from './offer-fixture';
+import { offer } from '@test/coupon-offers';
 import {
   cardAnchor,
   COUPONS_MAX_SHOWN,
