@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { useLoginLinkProps } from '~/accounts/login-dialog';
 import { loginHref } from '~/lib/session/login-href';
 import { expiryLine } from './expiry';
-import type { CouponCardData } from './page.server';
+import type { CouponCardData } from './types';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 
 /** Card height (spec §9). */

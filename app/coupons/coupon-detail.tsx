@@ -1,7 +1,8 @@
+import { formatShopperDate } from '@common/dates';
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { Link, useNavigate } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import type { CouponDetail as Detail } from './page.server';
+import type { CouponDetail as Detail } from './types';
 import { expiryLine } from './expiry';
 import { formatCurrency } from '~/lib/money';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
@@ -60,7 +61,10 @@ function DetailBody({ detail, now, signedIn, search }: Props) {
           {line.text && detail.state !== 'redeemed' ? (
             <div>
               <dt>Expires:</dt>
-              <dd className={line.urgent ? styles.urgent : undefined}>{line.text}</dd>
+              <dd>
+                {formatShopperDate(detail.offerExpiryDate) || line.text}
+                {line.urgent ? <span className={styles.urgent}> ({line.text})</span> : null}
+              </dd>
             </div>
           ) : null}
           {detail.redemptionLimit > 0 ? (

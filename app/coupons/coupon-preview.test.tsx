@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderServer } from '@test/render';
-import type { CouponCardData } from './page.server';
+import type { CouponCardData } from './types';
 import { CouponPreview, NO_PREVIEW_COUPONS_MESSAGE } from './coupon-preview';
 
 const coupon = (n: number): CouponCardData => ({

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { CouponCardData } from './page.server';
+import type { CouponCardData } from './types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CouponCard, useDetailsLinkNavigation } from './coupon-card';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderServer } from '@test/render';
 import { CouponsPage, type CouponsPageData } from './coupons-page';
-import type { CouponCardData } from './page.server';
+import type { CouponCardData } from './types';
 import { DEFAULT_REDEEMED_SORT } from './filter-sort';
 import { DEFAULT_COUPON_VIEW } from './url-state';
 

@@ -17,6 +17,9 @@ import type { Offer, OfferLists } from '~/lib/loyalty/types';
 import { redirectWithNotice, takeNotice } from '~/lib/session/respond.server';
 import { loginHref } from '~/lib/session/login-href';
 import { couponActionSchema } from './schemas';
+import type { CouponCardData, CouponDetail } from './types';
+
+export type { CouponCardData, CouponDetail };
 import { brandCoupons, shopperCoupons, type ShopperLists } from './offers.server';
 import {
   facets,
@@ -36,29 +39,6 @@ import {
 } from './url-state';
 
 export { COUPON_INTENTS };
-
-/** What a coupon card (and the redeemed table) needs: the list payload stays small. */
-export interface CouponCardData {
-  offerId: string;
-  offerCode: string;
-  brandName: string;
-  categoryName: string;
-  offerSummary: string;
-  offerImage1: string;
-  offerExpiryDate: string;
-  offerValue: number;
-  isPromoted: boolean;
-  timesRedeemed: number;
-  lastRedeemed: string;
-  /** The coupon's state for this visitor. */
-  state: CouponTab;
-}
-
-export interface CouponDetail extends CouponCardData {
-  offerDescription: string;
-  offerDisclaimer: string;
-  redemptionLimit: number;
-}
 
 const str = (v: string | null | undefined) => v ?? '';
 const num = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import type { CouponCardData } from './page.server';
+import type { CouponCardData } from './types';
 import { nextRedeemedSort, REDEEMED_COLUMNS, type RedeemedSort } from './filter-sort';
 import { formatCurrency } from '~/lib/money';
 import { formatShopperDate } from '@common/dates';
