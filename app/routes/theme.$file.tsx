@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { stylesheet } from 'remix-utils/responses';
 import { themeStylesheet } from '~/lib/theme/theme-css.server';
 
 /** The brand stylesheet under a content-hashed name: cached for a year. */
@@ -8,10 +9,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (params.file !== `${tenant.sitePath}.${sheet.hash}.css`) {
     return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain' } });
   }
-  return new Response(sheet.css, {
-    headers: {
-      'Content-Type': 'text/css; charset=utf-8',
-      'Cache-Control': 'public, max-age=31536000, immutable',
-    },
+  return stylesheet(sheet.css, {
+    headers: { 'Cache-Control': 'public, max-age=31536000, immutable' },
   });
 }
