@@ -32,6 +32,8 @@ export type PublicBotCheck =
 export interface RegisterFormData {
   flags: RegisterFlags & { minBirthDate: string; maxBirthDate: string };
   stores: ChoiceOption[];
+  /** The store the selector starts on (the visitor's home store), else null: the placeholder. */
+  homeStore: string | null;
   rewards: ChoiceOption[];
   birthdayHint: string | null;
   programName: string;
@@ -185,6 +187,7 @@ export function RegisterForm({ data, lastResult, pending }: RegisterFormProps) {
   const [form, fields] = useSchemaForm(schema, {
     id: REGISTER_FORM_ID,
     lastResult,
+    defaultValue: data.homeStore ? { storeNumber: data.homeStore } : undefined,
     onSubmit: recaptcha
       ? (event, { formData }) => {
           // reCAPTCHA v3: fetch a token for this post, then send the form with it.
