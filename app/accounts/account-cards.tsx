@@ -1,13 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useSubmit } from '@remix-run/react';
 import { useMemo, type ReactNode } from 'react';
-import {
-  RadioGroupField,
-  SubmitButton,
-  useScrollToFirstError,
-  type ChoiceOption,
-} from '~/lib/forms/components';
+import type { ChoiceOption } from '~/lib/forms/field-base';
+import { RadioGroupField } from '~/lib/forms/radio-group-field';
+import { SubmitButton } from '~/lib/forms/submit-button';
+import { useSchemaForm } from '~/lib/forms/use-schema-form';
 import { ACCOUNT_INTENTS, accountRewardChoiceSchema } from './schemas';
 import { cx } from '~/lib/theme/static-css';
 import { accountStyles as styles, rowFormId } from './account-row';
@@ -58,17 +55,15 @@ export function RewardChoiceCard({
   const submit = useSubmit();
   const rewardIds = useMemo(() => options.map((o) => o.value), [options]);
   const schema = useMemo(() => accountRewardChoiceSchema({ rewardIds }), [rewardIds]);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: rowFormId(ACCOUNT_INTENTS.rewardChoice),
     lastResult,
     defaultValue: { intent: ACCOUNT_INTENTS.rewardChoice, rewardSubscriptionId: selected },
-    constraint: getZodConstraint(schema),
     // Checked on submit only: a change submits at once, and a blur meanwhile (the wait dialog
     // takes focus) must not start a validation submit of its own.
     shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldRevalidate: 'onSubmit',
   });
-  useScrollToFirstError(form, lastResult);
   const headingId = 'reward-choice-heading';
   return (
     <section className={styles.paddedCard} aria-labelledby={headingId}>

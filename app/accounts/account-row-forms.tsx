@@ -1,15 +1,12 @@
 import type { AccountView } from './account.server';
-import { useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import type { FormMetadata, SubmissionResult } from '@conform-to/react';
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import {
-  Field,
-  PasswordField,
-  SelectField,
-  useScrollToFirstError,
-  type ChoiceOption,
-} from '~/lib/forms/components';
+import { Field } from '~/lib/forms/field';
+import type { ChoiceOption } from '~/lib/forms/field-base';
+import { PasswordField } from '~/lib/forms/password-field';
+import { SelectField } from '~/lib/forms/select-field';
+import { useSchemaForm } from '~/lib/forms/use-schema-form';
 import { EMAIL_PATTERN, MIN_BIRTH_DATE } from '~/lib/forms/fields';
 import { phoneDigits, PHONE_DIGITS } from '~/lib/forms/mask';
 import {
@@ -66,16 +63,11 @@ function useRowForm<S extends z.ZodTypeAny>(
   defaultValue: Record<string, string>,
   lastResult: SubmissionResult<string[]> | undefined,
 ) {
-  const [form, fields] = useForm<z.input<S>, z.output<S>>({
+  const [form, fields] = useSchemaForm(schema, {
     id: rowFormId(row),
     lastResult,
     defaultValue: { intent: row, ...defaultValue } as never,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  useScrollToFirstError(form, lastResult);
   /** The current text of a field (conform follows every input). */
   const text = (name: string) => {
     const value = (form.value as Record<string, unknown> | undefined)?.[name];

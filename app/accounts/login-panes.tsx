@@ -1,16 +1,12 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form as RemixForm, Link } from '@remix-run/react';
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import { NO_ACCOUNT_MESSAGE, RESET_SENT_MESSAGE } from './messages';
-import {
-  Field,
-  FormAlert,
-  hasFieldErrors,
-  PasswordField,
-  SubmitButton,
-  useScrollToFirstError,
-} from '~/lib/forms/components';
+import { Field } from '~/lib/forms/field';
+import { FormAlert } from '~/lib/forms/form-alert';
+import { PasswordField } from '~/lib/forms/password-field';
+import { hasFieldErrors, SubmitButton } from '~/lib/forms/submit-button';
+import { useSchemaForm } from '~/lib/forms/use-schema-form';
 import { LOGIN_INTENTS, loginSchema, resetRequestSchema } from './schemas';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { keepFocusOnPress, loginPaneStyles } from './login-pane-styles';
@@ -97,16 +93,11 @@ type PaneProps = LoginPanesProps & { lastResult: SubmissionResult<string[]> | un
 function LoginPaneForm(props: PaneProps) {
   const { Form, lastResult } = props;
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(loginSchema, {
     id: `${props.idPrefix}login`,
     lastResult,
     defaultValue: { email: props.address },
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
-  useScrollToFirstError(form, lastResult);
   return (
     <>
       {props.heading('Log In')}
@@ -162,16 +153,11 @@ function LoginPaneForm(props: PaneProps) {
 function ResetPane(props: PaneProps) {
   const { Form, lastResult } = props;
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(resetRequestSchema, {
     id: `${props.idPrefix}reset-request`,
     lastResult,
     defaultValue: { email: props.address },
-    constraint: getZodConstraint(resetRequestSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
   });
-  useScrollToFirstError(form, lastResult);
   return (
     <>
       {props.heading('Reset your password')}

@@ -1,21 +1,17 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useSubmit } from '@remix-run/react';
 import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { MIN_PASSWORD_LENGTH } from '~/lib/forms/fields';
-import {
-  CheckboxField,
-  Field,
-  FormAlert,
-  PasswordField,
-  RadioGroupField,
-  SelectField,
-  SubmitButton,
-  useScrollToFirstError,
-  type ChoiceOption,
-  type FieldMeta,
-} from '~/lib/forms/components';
+import { CheckboxField } from '~/lib/forms/checkbox-field';
+import { Field } from '~/lib/forms/field';
+import type { ChoiceOption, FieldMeta } from '~/lib/forms/field-base';
+import { FormAlert } from '~/lib/forms/form-alert';
+import { PasswordField } from '~/lib/forms/password-field';
+import { RadioGroupField } from '~/lib/forms/radio-group-field';
+import { SelectField } from '~/lib/forms/select-field';
+import { SubmitButton } from '~/lib/forms/submit-button';
+import { useSchemaForm } from '~/lib/forms/use-schema-form';
 import { registerSchema, type RegisterFlags } from './schemas';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { DocumentDialog } from './document-dialog';
@@ -36,6 +32,8 @@ export type PublicBotCheck =
 export interface RegisterFormData {
   flags: RegisterFlags & { minBirthDate: string; maxBirthDate: string };
   stores: ChoiceOption[];
+  /** The store the selector starts on (the visitor's home store), else null: the placeholder. */
+  homeStore: string | null;
   rewards: ChoiceOption[];
   birthdayHint: string | null;
   programName: string;
@@ -181,19 +179,15 @@ export function RegisterForm({ data, lastResult, pending }: RegisterFormProps) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const schema = useMemo(() => registerSchema(flags), [flags]);
-  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
   const recaptcha = botCheck.mode === 'recaptcha' ? botCheck : null;
   const recaptchaReady = useRecaptchaReady(recaptcha?.siteKey ?? null);
   const [verifying, setVerifying] = useState(false);
   const [openDocument, setOpenDocument] = useState<'terms' | 'privacy' | null>(null);
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: REGISTER_FORM_ID,
     lastResult,
-    constraint,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    defaultValue: data.homeStore ? { storeNumber: data.homeStore } : undefined,
     onSubmit: recaptcha
       ? (event, { formData }) => {
           // reCAPTCHA v3: fetch a token for this post, then send the form with it.
@@ -212,7 +206,6 @@ export function RegisterForm({ data, lastResult, pending }: RegisterFormProps) {
         }
       : undefined,
   });
-  useScrollToFirstError(form, lastResult);
 
   // Field errors on screen keep Create Account disabled until they are fixed; a form-level alert
   // (e.g. 'Please try submitting again.') does not, so the shopper can try again.

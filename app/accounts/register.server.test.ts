@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as loginRouteAction } from '~/routes/login';
 import { action as registerRouteAction, loader as registerRouteLoader } from '~/routes/register';
+import { action as homeStoreRouteAction } from '~/routes/home-store';
+import { visibleLocations } from '~/lib/locations.server';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import { BOT_CHECK_FAILED_MESSAGE } from '~/lib/security/bot-check.server';
 import { tooManyAttemptsMessage } from '~/lib/security/rate-limit.server';
@@ -121,6 +123,37 @@ describe('register loader', () => {
     expect(page.rewards.map((r) => r.label)).toContain(
       h.tenant('dans').rewards.fuelRewardsLabel ?? 'Fuel Rewards',
     );
+  });
+
+  it("starts the store selector on the visitor's home store, which is the brand's default until one is chosen", async () => {
+    // southend's tenant file names its fifth location as the default home store.
+    const southend = h.browser('southend');
+    const fifth = visibleLocations(await southend.ready())[4].storeNumber;
+    const { page: southendPage } = await openPage(southend);
+    expect(southendPage.stores.map((s) => s.value)).toContain(fifth);
+    expect(southendPage.stores[0].value).not.toBe(fifth);
+    expect(southendPage.homeStore).toBe(fifth);
+
+    // lins has no default: the placeholder, until the visitor chooses a home store.
+    const lins = h.browser('lins');
+    const { page: before } = await openPage(lins);
+    expect(before.flags.storeRequired).toBe(true);
+    expect(before.homeStore).toBeNull();
+    const chosen = before.stores[2].value;
+    const choose = await lins.call(homeStoreRouteAction, '/home-store', {
+      intent: 'choose-home-store',
+      storeNumber: chosen,
+      redirectTo: '/register',
+    });
+    expect(choose.status).toBe(302);
+    const { page: after } = await openPage(lins);
+    expect(after.homeStore).toBe(chosen);
+    // Still a required choice the shopper may change.
+    expect(after.flags.storeNumbers).toEqual(before.flags.storeNumbers);
+
+    // No selector, no preselection.
+    const { page: corner } = await openPage(h.browser('corner'));
+    expect(corner.homeStore).toBeNull();
   });
 
   it('has no store selector for a single-location brand', async () => {

@@ -11,7 +11,7 @@ import { readForm } from '~/lib/forms/read-form.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
 import { isoDate, MIN_BIRTH_DATE } from '~/lib/forms/fields';
 import { registerSchema, type RegisterFlags, type RegisterValues } from './schemas';
-import { visibleLocations } from '~/lib/locations.server';
+import { resolveHomeStore, visibleLocations } from '~/lib/locations.server';
 import { logger } from '@common/logger.server';
 import { failureMessage } from '~/lib/loyalty/errors';
 import type { CustomerChanges } from '~/lib/loyalty/types';
@@ -99,6 +99,16 @@ function publicBotCheckFields(context: AppLoadContext) {
   };
 }
 
+/**
+ * The store the selector starts on: the visitor's home store (the one chosen for this visit,
+ * else the brand's default location; spec site-shell §3/§4, accounts §9) when it is one of the
+ * choices, else none (the placeholder). The shopper must still make a choice and may change it.
+ */
+function preselectedStore(context: AppLoadContext, stores: readonly Choice[]): string | null {
+  const home = resolveHomeStore(context, context.session.get('homeStore'));
+  return home && stores.some((s) => s.value === home.storeNumber) ? home.storeNumber : null;
+}
+
 /** GET /register: a signed-in shopper goes to /account; a guest gets the form's data. */
 export async function registerLoader(context: AppLoadContext) {
   if (context.shopper) throw redirect('/account');
@@ -108,6 +118,7 @@ export async function registerLoader(context: AppLoadContext) {
     {
       flags: options.flags,
       stores: options.stores,
+      homeStore: preselectedStore(context, options.stores),
       rewards: options.rewards,
       birthdayHint: tenant.registration.birthdayHint ?? null,
       programName: tenant.rewards.programName,
@@ -115,7 +126,8 @@ export async function registerLoader(context: AppLoadContext) {
       privacy: accountDocument(context, 'privacy'),
       botCheck: publicBotCheckFields(context),
     },
-    // The bot check's render time is signed per page view: never shared.
+    // The bot check's render time is signed per page view, the home store is the visitor's:
+    // never shared.
     { headers: cacheHeaders(context, 'personal') },
   );
 }

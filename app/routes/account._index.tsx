@@ -35,7 +35,8 @@ import {
 import { WAIT_MESSAGES, WaitDialog } from '~/accounts/wait-dialog';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { accountAction, accountLoader } from '~/accounts/account.server';
-import { FormAlert, isSubmitting } from '~/lib/forms/components';
+import { FormAlert } from '~/lib/forms/form-alert';
+import { isSubmitting } from '~/lib/forms/submitting';
 import { scrollToFirstError } from '~/lib/forms/scroll-to-error';
 import { formatDateUS } from '~/lib/forms/fields';
 import { ACCOUNT_INTENTS, type AccountIntent } from '~/accounts/schemas';

@@ -1,11 +1,14 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { accountPageStyles as styles } from '~/accounts/account-page-styles';
 import { WAIT_MESSAGES, WaitDialog } from '~/accounts/wait-dialog';
 import { ClientOnly } from 'remix-utils/client-only';
-import { CheckboxField, FormAlert, isSubmitting, SubmitButton } from '~/lib/forms/components';
+import { CheckboxField } from '~/lib/forms/checkbox-field';
+import { FormAlert } from '~/lib/forms/form-alert';
+import { SubmitButton } from '~/lib/forms/submit-button';
+import { isSubmitting } from '~/lib/forms/submitting';
+import { useSchemaForm } from '~/lib/forms/use-schema-form';
 import { dataPreferencesSchema } from '~/accounts/schemas';
 import { dataPreferencesAction, dataPreferencesLoader } from '~/accounts/data-preferences.server';
 import { pageMeta } from '~/lib/meta';
@@ -46,12 +49,13 @@ function PreferencesForm({ optOut }: { optOut: boolean }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = isSubmitting(navigation, { formAction: '/account/data-preferences' });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(dataPreferencesSchema, {
     id: 'data-preferences',
     lastResult: actionData?.result,
     defaultValue: optOut ? { optOutDataSharing: 'on' } : undefined,
-    constraint: getZodConstraint(dataPreferencesSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: dataPreferencesSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+    scrollToFirstError: false,
   });
   return (
     <section className={styles.card} aria-labelledby="data-sharing-heading">

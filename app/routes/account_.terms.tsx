@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { loginHref } from '~/lib/session/login-href';
@@ -8,7 +7,11 @@ import { WAIT_MESSAGES, WaitDialog } from '~/accounts/wait-dialog';
 import { PostBody } from '~/content/post-body';
 import { ClientOnly } from 'remix-utils/client-only';
 import { termsAction, termsLoader } from '~/accounts/terms.server';
-import { CheckboxField, FormAlert, isSubmitting, SubmitButton } from '~/lib/forms/components';
+import { CheckboxField } from '~/lib/forms/checkbox-field';
+import { FormAlert } from '~/lib/forms/form-alert';
+import { SubmitButton } from '~/lib/forms/submit-button';
+import { isSubmitting } from '~/lib/forms/submitting';
+import { useSchemaForm } from '~/lib/forms/use-schema-form';
 import { termsSchema } from '~/accounts/schemas';
 import { pageMeta } from '~/lib/meta';
 
@@ -58,14 +61,13 @@ function TermsForm({ pending }: { pending: boolean }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = isSubmitting(navigation, { formAction: '/account/terms' });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(termsSchema, {
     id: 'terms',
     lastResult: actionData?.result,
     defaultValue: pending ? undefined : { acceptTerms: 'on' },
-    constraint: getZodConstraint(termsSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: termsSchema }),
+    scrollToFirstError: false,
   });
   return (
     <section className={styles.card} aria-labelledby="terms-accept-heading">

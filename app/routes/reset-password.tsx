@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import {
   Form,
@@ -11,13 +10,11 @@ import {
 } from '@remix-run/react';
 import { RESET_EXPIRED_MESSAGE, RESET_RESENT_MESSAGE } from '~/accounts/messages';
 import { resetPasswordAction, resetPasswordLoader } from '~/accounts/reset-password.server';
-import {
-  FormAlert,
-  isSubmitting,
-  PasswordField,
-  SubmitButton,
-  useScrollToFirstError,
-} from '~/lib/forms/components';
+import { FormAlert } from '~/lib/forms/form-alert';
+import { PasswordField } from '~/lib/forms/password-field';
+import { SubmitButton } from '~/lib/forms/submit-button';
+import { isSubmitting } from '~/lib/forms/submitting';
+import { useSchemaForm } from '~/lib/forms/use-schema-form';
 import { RESET_PASSWORD_INTENTS, resetPasswordSchema } from '~/accounts/schemas';
 import { authCardStyles } from '~/accounts/auth-card-styles';
 import { pageMeta } from '~/lib/meta';
@@ -54,15 +51,7 @@ export default function ResetPasswordPage() {
   const here = `${location.pathname}${location.search}`;
   const lastResult =
     actionData?.intent === RESET_PASSWORD_INTENTS.reset ? actionData.result : undefined;
-  const [form, fields] = useForm({
-    id: 'reset-password',
-    lastResult,
-    constraint: getZodConstraint(resetPasswordSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-  });
-  useScrollToFirstError(form, lastResult);
+  const [form, fields] = useSchemaForm(resetPasswordSchema, { id: 'reset-password', lastResult });
 
   return (
     <div className={styles.page}>

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import {
+  controlProps,
+  FieldChrome,
+  fieldStyles as styles,
+  type ExtraInputProps,
+  type FieldMeta,
+  type FieldType,
+} from './field-base';
+import { PhoneInput } from './phone-input';
+
+export interface FieldProps {
+  meta: FieldMeta;
+  label: ReactNode;
+  type?: FieldType;
+  /** Shown under the input and read with it (aria-describedby). */
+  hint?: ReactNode;
+  /** Star and `required` attribute; defaults to the schema's constraint. */
+  required?: boolean;
+  inputProps?: ExtraInputProps;
+  className?: string;
+}
+
+function withoutType<T extends { type?: unknown }>({ type: _type, ...rest }: T) {
+  return rest;
+}
+
+/**
+ * A labelled input (text, email, tel, password, date) with hint and errors; `aria-invalid` and
+ * `aria-describedby` (errors when any, then the hint) set on the input. `tel` inputs get the
+ * phone mask.
+ */
+export function Field({
+  meta,
+  label,
+  type = 'text',
+  hint,
+  required,
+  inputProps,
+  className,
+}: FieldProps) {
+  const props = controlProps(meta, type, Boolean(hint), required);
+  return (
+    <FieldChrome
+      meta={meta}
+      label={label}
+      hint={hint}
+      required={Boolean(props.required)}
+      className={className}
+    >
+      {type === 'tel' ? (
+        <PhoneInput
+          key={meta.key}
+          className={styles.input}
+          {...inputProps}
+          {...withoutType(props)}
+        />
+      ) : (
+        <input key={meta.key} className={styles.input} {...inputProps} {...props} />
+      )}
+    </FieldChrome>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { cx, sxRecipe } from '~/lib/theme/static-css';
+
+const styles = {
+  submit: sxRecipe('button', { size: 'md', variant: 'solid' }, { colorPalette: 'brand' }),
+  spinner: sxRecipe('spinner', { size: 'sm' }),
+};
+
+export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
+  /** The form is being submitted (see `isSubmitting`): spinner, pending label, disabled. */
+  pending?: boolean;
+  /** Text while pending, e.g. 'Logging in…'; the children otherwise. */
+  pendingLabel?: ReactNode;
+}
+
+/** A submit button with a pending state; name/value carry an `intent` when a page has several forms. */
+export function SubmitButton({
+  pending = false,
+  pendingLabel,
+  disabled,
+  children,
+  className,
+  ...props
+}: SubmitButtonProps) {
+  return (
+    <button
+      type="submit"
+      className={cx(styles.submit, className)}
+      {...props}
+      disabled={pending || disabled}
+      aria-busy={pending || undefined}
+    >
+      {pending ? <span aria-hidden="true" className={styles.spinner} /> : null}
+      {pending && pendingLabel ? pendingLabel : children}
+    </button>
+  );
+}
+
+/**
+ * Whether any field of the form currently shows an error (form-level messages such as 'Invalid
+ * email address or password.' do not count). Submit buttons the spec disables "while the form is
+ * invalid" use this once hydrated, so a first submit still reveals every message and a shopper
+ * without JavaScript is never stuck.
+ */
+export function hasFieldErrors(form: { id: string; allErrors: Record<string, unknown> }): boolean {
+  return Object.entries(form.allErrors).some(
+    ([name, errors]) =>
+      name !== '' && name !== form.id && Array.isArray(errors) && errors.length > 0,
+  );
+}
