@@ -55,7 +55,6 @@ function PreferencesForm({ optOut }: { optOut: boolean }) {
     defaultValue: optOut ? { optOutDataSharing: 'on' } : undefined,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onSubmit',
-    scrollToFirstError: false,
   });
   return (
     <section className={styles.card} aria-labelledby="data-sharing-heading">

@@ -67,7 +67,6 @@ function TermsForm({ pending }: { pending: boolean }) {
     defaultValue: pending ? undefined : { acceptTerms: 'on' },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    scrollToFirstError: false,
   });
   return (
     <section className={styles.card} aria-labelledby="terms-accept-heading">
