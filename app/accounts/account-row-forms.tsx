@@ -1,4 +1,4 @@
-import type { AccountView } from './account.server';
+import type { AccountView } from './types';
 import type { FormMetadata, SubmissionResult } from '@conform-to/react';
 import { useMemo } from 'react';
 import type { z } from 'zod';

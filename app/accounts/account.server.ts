@@ -21,6 +21,9 @@ import {
 } from './schemas';
 import { visibleLocations } from '~/lib/locations.server';
 import { rewardChoices, storeChoices } from './choices.server';
+import type { AccountView } from './types';
+
+export type { AccountView };
 import { logger } from '@common/logger.server';
 import { changedFields, isChoosable } from '~/lib/loyalty/client.server';
 import {
@@ -45,30 +48,6 @@ import { redirectWithNotice, redirectWithSession, takeNotice } from '~/lib/sessi
 /** The one-time notice after a save (the spec names none; shown in a green status alert). */
 export const ACCOUNT_UPDATED_MESSAGE = 'Your account has been updated.';
 export const PASSWORD_UPDATED_MESSAGE = 'Your password has been updated.';
-
-/** What the page shows of the loyalty record: display-ready strings, never tokens or ids. */
-export interface AccountView {
-  firstName: string;
-  lastName: string;
-  /** Masked '(801) 555-1234', or '' when none. */
-  phone: string;
-  secondaryPhone: string;
-  email: string;
-  /** YYYY-MM-DD or ''. */
-  birthday: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  zip: string;
-  organization: string;
-  /** The saved store when it is one of the selector's stores, else ''. */
-  myStore: string;
-  /** The chosen reward subscription id, '' when none. */
-  rewardSubscriptionId: string;
-  /** False for an upgraded record that never set a password (no current password asked). */
-  hasPassword: boolean;
-}
 
 /** Spec §2: the Home Store card only when the retailer has more than one location. */
 function hasHomeStoreCard(context: AppLoadContext): boolean {
