@@ -103,6 +103,7 @@ test('a new shopper registers on two brands, logs out and back in @nojs', async 
   page,
   signIn,
 }) => {
+  // Two registrations and four logins: measured 6–11 s with other suites sharing the 2 cores.
   test.setTimeout(60_000);
   // Brands with different flags in each project: Lin's (birthday hint, store, address) and
   // Southend (zip optional, organization question) with JavaScript; Fresh Market (no address)
@@ -225,6 +226,8 @@ test('a signed-in shopper opening /register lands on /account @nojs', async ({ p
 test('the terms and privacy links open scrollable dialogs; no serious axe violation', async ({
   page,
 }) => {
+  // Two axe checks, one over a long document dialog: measured 5–8 s on the shared machine.
+  test.slow();
   await page.goto(brandUrl('lins', '/register'));
   await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
@@ -270,6 +273,8 @@ test('a card-only shopper (phone on file, no e-mail) upgrades by registering', a
   page,
   signIn,
 }) => {
+  // Two registrations and a login: measured 6–11 s on the shared machine.
+  test.slow();
   // Once per brand and run: the seeded record is registered afterwards (JavaScript project only).
   const who = { ...newShopper('harvest', 'Uma'), phone: DEMO_UNREGISTERED_PHONE };
   await registerThroughPage(page, who);

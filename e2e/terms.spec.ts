@@ -14,6 +14,8 @@ test('a shopper with old terms is asked to accept the new ones @nojs', async ({
   page,
   signIn,
 }, testInfo) => {
+  // A login, an axe check and a popup waited out: measured 3–10 s on the shared machine.
+  test.slow();
   const js = testInfo.project.name === 'js';
   const who = SHOPPERS[js ? 'js' : 'no-js'];
   await signIn({ site: 'southend', shopper: who });
