@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { AVA, CARA } from '../test/demo';
+import { expect, submitLogin, test, type SignInOptions } from './fixtures';
 import {
   brandUrl,
   dismissPopups,
@@ -17,16 +19,17 @@ test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
 });
 
-const AVA = { email: 'ava.shopper@example.com', password: 'Shopper1!pass' };
 const UPDATED = 'Your account has been updated.';
 
 const isJs = () => test.info().project.name === 'js';
 
-async function logIn(page: Page, site: string, email = AVA.email, password = AVA.password) {
-  await page.goto(brandUrl(site, '/login?redirectTo=/account'));
-  await page.getByLabel('Email').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+/** Signs in (Ava unless told) through /login and lands on the account page. */
+async function openAccount(
+  page: Page,
+  signIn: (options: SignInOptions) => Promise<void>,
+  options: Omit<SignInOptions, 'shopper' | 'redirectTo'> & { shopper?: SignInOptions['shopper'] },
+) {
+  await signIn({ shopper: AVA, ...options, redirectTo: '/account' });
   await expect(page.getByRole('heading', { name: 'My Account Information' })).toBeVisible();
 }
 
@@ -55,7 +58,9 @@ async function save(page: Page, label: string, notice = UPDATED) {
 
 test('edits every row, sees the values after a reload, and is axe clean @nojs', async ({
   page,
+  signIn,
 }) => {
+  // Nine saved rows and four axe checks: measured 8–22 s with other suites sharing the 2 cores.
   test.setTimeout(120_000);
   const js = isJs();
   // southend: zip optional, 'How did you hear about us?', several stores. lins: none of these.
@@ -80,7 +85,7 @@ test('edits every row, sees the values after a reload, and is axe clean @nojs', 
         store: "Lin's Elko",
       };
   const newEmail = `ava.account.${site}@example.com`;
-  await logIn(page, site);
+  await openAccount(page, signIn, { site });
 
   if (js) {
     await expectNoSeriousAxeViolations(page);
@@ -186,13 +191,14 @@ test('edits every row, sees the values after a reload, and is axe clean @nojs', 
   }
 });
 
-test('changes the password and logs in with the new one @nojs', async ({ page }) => {
+test('changes the password and logs in with the new one @nojs', async ({ page, signIn }) => {
+  // Three logins and four saves: measured 4–11 s with other suites sharing the 2 cores.
   test.setTimeout(60_000);
   const js = isJs();
   // corner has one location: no Home Store card. fresh-market has several.
   const site = js ? 'fresh-market' : 'corner';
   const next = js ? 'Fresh!market2026' : 'Corner!store2026';
-  await logIn(page, site);
+  await openAccount(page, signIn, { site });
   await expect(page.getByRole('heading', { name: 'Home Store' })).toHaveCount(js ? 1 : 0);
   await expect(row(page, 'password')).toContainText('••••••••');
 
@@ -229,11 +235,9 @@ test('changes the password and logs in with the new one @nojs', async ({ page })
   await page.getByTestId('account-logout').getByRole('button', { name: 'Log Out' }).click();
   await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
   await page.goto(brandUrl(site, '/login?redirectTo=/account'));
-  await page.getByLabel('Email').fill(AVA.email);
-  await page.locator('input[name="password"]').fill(AVA.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, AVA.email, AVA.password);
   await expect(page.getByRole('alert')).toContainText('Invalid email address or password.');
-  await logIn(page, site, AVA.email, next);
+  await openAccount(page, signIn, { site, password: next });
 
   // Put the demo password back.
   await change(next, AVA.password);
@@ -242,10 +246,11 @@ test('changes the password and logs in with the new one @nojs', async ({ page })
 
 test('the reward choice saves at once with JavaScript, with Save without @nojs', async ({
   page,
+  signIn,
 }) => {
   const js = isJs();
   const site = js ? 'harvest' : 'dans';
-  await logIn(page, site);
+  await openAccount(page, signIn, { site });
   const group = page.getByRole('group', { name: /^Choose your / });
   await expect(group).toBeVisible();
   const learnMore = page.getByRole('link', { name: /Learn more/ });
@@ -270,9 +275,9 @@ test('the reward choice saves at once with JavaScript, with Save without @nojs',
   await expect(page.getByRole('radio', { name: label, exact: true })).toBeChecked();
 });
 
-test('a small screen gets a full-width Log Out at the top', async ({ page }) => {
+test('a small screen gets a full-width Log Out at the top', async ({ page, signIn }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'lins', 'cara.shopper@example.com', 'Shopper3!pass');
+  await openAccount(page, signIn, { site: 'lins', shopper: CARA });
   const top = page.getByTestId('account-logout-top');
   await expect(top).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { CARA } from '../test/demo';
+import { expect, submitLogin, test } from './fixtures';
 import { brandUrl, dismissPopups, expectNoSeriousAxeViolations, waitForHydration } from './support';
 
 /**
@@ -10,14 +12,7 @@ test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
 });
 
-const CARA = { email: 'cara.shopper@example.com', password: 'Shopper3!pass' };
 const PRINT = '/digital-coupons/print';
-
-async function fillLogin(page: Page) {
-  await page.getByLabel('Email').fill(CARA.email);
-  await page.locator('input[name="password"]').fill(CARA.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
 
 async function expectPrintPage(page: Page) {
   await expect(page).toHaveURL(brandUrl('dans', PRINT));
@@ -48,7 +43,7 @@ test('a guest logs in first, then sees the barcode and clipped coupons @nojs', a
 }, testInfo) => {
   await page.goto(brandUrl('dans', PRINT));
   await expect(page).toHaveURL(brandUrl('dans', '/login?redirectTo=%2Fdigital-coupons%2Fprint'));
-  await fillLogin(page);
+  await submitLogin(page, CARA.email, CARA.password);
   await expectPrintPage(page);
 
   const print = page.getByRole('button', { name: 'Print' });
@@ -70,9 +65,8 @@ test('a guest logs in first, then sees the barcode and clipped coupons @nojs', a
   }
 });
 
-test('hides the site around the page when printing', async ({ page }) => {
-  await page.goto(brandUrl('dans', `/login?redirectTo=${encodeURIComponent(PRINT)}`));
-  await fillLogin(page);
+test('hides the site around the page when printing', async ({ page, signIn }) => {
+  await signIn({ site: 'dans', shopper: CARA, redirectTo: PRINT });
   await expect(page.getByRole('heading', { name: 'My clipped coupons' })).toBeVisible();
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByTestId('app-bar')).toBeHidden();
@@ -85,9 +79,8 @@ test('hides the site around the page when printing', async ({ page }) => {
   await expect(page.getByTestId('app-bar')).toBeVisible();
 });
 
-test('the print page has no serious axe violation', async ({ page }) => {
-  await page.goto(brandUrl('dans', `/login?redirectTo=${encodeURIComponent(PRINT)}`));
-  await fillLogin(page);
+test('the print page has no serious axe violation', async ({ page, signIn }) => {
+  await signIn({ site: 'dans', shopper: CARA, redirectTo: PRINT });
   await expect(page.getByRole('heading', { name: 'My clipped coupons' })).toBeVisible();
   await waitForHydration(page);
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { AVA, DEMO_UNREGISTERED_PHONE } from '../test/demo';
+import { expect, test, type SignInOptions } from './fixtures';
 import {
   brandUrl,
   dismissPopups,
@@ -11,8 +13,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 const PASSWORD = 'Garden!2026pw';
-/** The seeded record with a phone and no e-mail in every brand (services/loyalty/credentials.ts). */
-const UNREGISTERED_PHONE = '8015550199';
 
 /** Where a brand sends a shopper after registering (tenants/*.json afterLogIn, else '/'). */
 const AFTER_LOGIN: Record<string, string> = {
@@ -76,16 +76,17 @@ async function expectSignedIn(page: Page, firstName: string) {
   await expect(page.getByText(`Hey ${firstName}!`).first()).toBeAttached();
 }
 
-async function logOutAndBackIn(page: Page, who: Shopper) {
+async function logOutAndBackIn(
+  page: Page,
+  signIn: (options: SignInOptions) => Promise<void>,
+  who: Shopper,
+) {
   await page.goto(brandUrl(who.site, '/posts'));
   await page.locator('form[action="/logout"] button').first().dispatchEvent('click');
   await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
   await expect(page.getByText(`Hey ${who.firstName}!`)).toHaveCount(0);
 
-  await page.goto(brandUrl(who.site, '/login'));
-  await page.getByLabel('Email').fill(who.email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await signIn({ site: who.site, shopper: { ...who, password: PASSWORD } });
   await expectSignedIn(page, who.firstName);
 }
 
@@ -98,7 +99,11 @@ async function registerThroughPage(page: Page, who: Shopper) {
   await expectSignedIn(page, who.firstName);
 }
 
-test('a new shopper registers on two brands, logs out and back in @nojs', async ({ page }) => {
+test('a new shopper registers on two brands, logs out and back in @nojs', async ({
+  page,
+  signIn,
+}) => {
+  // Two registrations and four logins: measured 6–11 s with other suites sharing the 2 cores.
   test.setTimeout(60_000);
   // Brands with different flags in each project: Lin's (birthday hint, store, address) and
   // Southend (zip optional, organization question) with JavaScript; Fresh Market (no address)
@@ -107,7 +112,7 @@ test('a new shopper registers on two brands, logs out and back in @nojs', async 
   for (const site of sites) {
     const who = newShopper(site, site === 'lins' || site === 'fresh-market' ? 'Nora' : 'Rafe');
     await registerThroughPage(page, who);
-    await logOutAndBackIn(page, who);
+    await logOutAndBackIn(page, signIn, who);
     await page.goto(brandUrl(site, '/posts'));
     await page.locator('form[action="/logout"] button').first().dispatchEvent('click');
     await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
@@ -193,8 +198,8 @@ test('with JavaScript the e-mail is checked on blur and blocks Create Account', 
 
   // A taken e-mail: the service's reason in the red alert, the button usable again.
   await fillRegistration(page, {
-    ...newShopper('southend', 'Ava'),
-    email: 'ava.shopper@example.com',
+    ...newShopper('southend', AVA.firstName),
+    email: AVA.email,
   });
   // The post is held for a moment: the wait dialog shows and the button is disabled meanwhile.
   await page.route('**/register.data*', async (route) => {
@@ -211,12 +216,9 @@ test('with JavaScript the e-mail is checked on blur and blocks Create Account', 
   await expect(create).toBeEnabled();
 });
 
-test('a signed-in shopper opening /register lands on /account @nojs', async ({ page }) => {
-  await page.goto(brandUrl('harvest', '/login'));
-  await page.getByLabel('Email').fill('ava.shopper@example.com');
-  await page.locator('input[name="password"]').fill('Shopper1!pass');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expectSignedIn(page, 'Ava');
+test('a signed-in shopper opening /register lands on /account @nojs', async ({ page, signIn }) => {
+  await signIn({ site: 'harvest', shopper: AVA });
+  await expectSignedIn(page, AVA.firstName);
   await page.goto(brandUrl('harvest', '/register'));
   await expect(page).toHaveURL(brandUrl('harvest', '/account'));
 });
@@ -224,6 +226,8 @@ test('a signed-in shopper opening /register lands on /account @nojs', async ({ p
 test('the terms and privacy links open scrollable dialogs; no serious axe violation', async ({
   page,
 }) => {
+  // Two axe checks, one over a long document dialog: measured 5–8 s on the shared machine.
+  test.slow();
   await page.goto(brandUrl('lins', '/register'));
   await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
@@ -265,18 +269,23 @@ test('the registration page has no serious axe violation without JavaScript', as
   await expectNoSeriousAxeViolations(page);
 });
 
-test('a card-only shopper (phone on file, no e-mail) upgrades by registering', async ({ page }) => {
+test('a card-only shopper (phone on file, no e-mail) upgrades by registering', async ({
+  page,
+  signIn,
+}) => {
+  // Two registrations and a login: measured 6–11 s on the shared machine.
+  test.slow();
   // Once per brand and run: the seeded record is registered afterwards (JavaScript project only).
-  const who = { ...newShopper('harvest', 'Uma'), phone: UNREGISTERED_PHONE };
+  const who = { ...newShopper('harvest', 'Uma'), phone: DEMO_UNREGISTERED_PHONE };
   await registerThroughPage(page, who);
-  await logOutAndBackIn(page, who);
+  await logOutAndBackIn(page, signIn, who);
 
   // The phone now belongs to a registered account: a second registration is refused.
   await page.goto(brandUrl('harvest', '/posts'));
   await page.locator('form[action="/logout"] button').first().dispatchEvent('click');
   await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
   await page.goto(brandUrl('harvest', '/register'));
-  await fillRegistration(page, { ...newShopper('harvest', 'Vic'), phone: UNREGISTERED_PHONE });
+  await fillRegistration(page, { ...newShopper('harvest', 'Vic'), phone: DEMO_UNREGISTERED_PHONE });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('alert')).toContainText('This phone number is already registered.');
 });

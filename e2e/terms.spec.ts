@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { BEN, CARA } from '../test/demo';
+import { expect, test } from './fixtures';
 import { brandUrl, dismissPopups, expectNoSeriousAxeViolations } from './support';
 
 /**
@@ -7,25 +8,18 @@ import { brandUrl, dismissPopups, expectNoSeriousAxeViolations } from './support
  * Ben (accepted an older version) with JavaScript, Cara (never accepted) without.
  */
 
-const SHOPPERS = {
-  js: { email: 'ben.shopper@example.com', password: 'Shopper2!pass', firstName: 'Ben' },
-  'no-js': { email: 'cara.shopper@example.com', password: 'Shopper3!pass', firstName: 'Cara' },
-} as const;
-
-async function logIn(page: Page, site: string, who: { email: string; password: string }) {
-  await page.goto(brandUrl(site, '/login'));
-  await page.getByLabel('Email').fill(who.email);
-  await page.locator('input[name="password"]').fill(who.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText(/^Hey /).first()).toBeVisible();
-}
+const SHOPPERS = { js: BEN, 'no-js': CARA } as const;
 
 test('a shopper with old terms is asked to accept the new ones @nojs', async ({
   page,
+  signIn,
 }, testInfo) => {
+  // A login, an axe check and a popup waited out: measured 3–10 s on the shared machine.
+  test.slow();
   const js = testInfo.project.name === 'js';
   const who = SHOPPERS[js ? 'js' : 'no-js'];
-  await logIn(page, 'southend', who);
+  await signIn({ site: 'southend', shopper: who });
+  await expect(page.getByText(/^Hey /).first()).toBeVisible();
   await page.goto(brandUrl('southend', '/posts'));
 
   // The accept-new-terms popup: a dialog with JavaScript, a notice at the top without.
@@ -75,10 +69,11 @@ test('guests read the terms (no acceptance form) and are sent to /login from dat
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rewards Privacy Policy');
 });
 
-test('data preferences save the data-sharing choice @nojs', async ({ page }, testInfo) => {
+test('data preferences save the data-sharing choice @nojs', async ({ page, signIn }, testInfo) => {
   await dismissPopups(page);
   const who = SHOPPERS[testInfo.project.name === 'js' ? 'js' : 'no-js'];
-  await logIn(page, 'dicks', who);
+  await signIn({ site: 'dicks', shopper: who });
+  await expect(page.getByText(/^Hey /).first()).toBeVisible();
   await page.goto(brandUrl('dicks', '/account/data-preferences'));
   const box = page.getByRole('checkbox', { name: 'Do not share my data with partners' });
   await expect(box).not.toBeChecked();

@@ -72,7 +72,7 @@ describe('passwordResetEmail', () => {
     const sent = await mailer.send(message);
     mailer.close();
 
-    const mail = parseMail(fs.readFileSync(sent.file!, 'utf8'));
+    const mail = await parseMail(fs.readFileSync(sent.file!, 'utf8'));
     const link = `https://www.dans.example/reset-password?token=${token}&address=Pat%2Btest%40Example.com`;
     expect(mail.subject).toBe('Reset your password'); // content/shared/email-templates
     expect(mail.from).toBe('"Dan\'s Foods" <no-reply@www.dans.example>');

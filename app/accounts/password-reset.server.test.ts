@@ -65,7 +65,7 @@ describe.each(storeTargets())('password reset e-mail end to end on $name', (targ
     const mail = await latestMailTo(path.join(dataDir, 'outbox'), 'kim@example.com');
     expect(mail).not.toBeNull();
     expect(mail!.subject).toBe('Reset your password');
-    expect(mail!.from).toBe('Corner Market <no-reply@shop.corner.example>');
+    expect(mail!.from).toBe('"Corner Market" <no-reply@shop.corner.example>');
     expect(mail!.replyTo).toBe('care@corner.example');
     const href = /href="([^"]+)"/.exec(mail!.html ?? '')?.[1].replace(/&amp;/g, '&');
     const link = new URL(href!);

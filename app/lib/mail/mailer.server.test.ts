@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer.server';
+import type { StructuredHeader } from 'mailparser';
 import { parseMail, readOutbox } from '@test/outbox';
 
 const folders: string[] = [];
@@ -42,12 +43,14 @@ describe('outbox mailer', () => {
     const raw = fs.readFileSync(sent.file!, 'utf8');
     expect(raw).toMatch(/\r\n\r\n/); // CRLF line ends, as on the wire
     expect(raw).not.toMatch(/[^\r]\n/);
-    const mail = parseMail(raw);
-    expect(mail.headers['message-id']).toBe(sent.messageId);
-    expect(mail.headers['mime-version']).toBe('1.0');
-    expect(mail.headers['content-type']).toMatch(/^multipart\/alternative/);
+    const mail = await parseMail(raw);
+    expect(mail.headers.get('message-id')).toBe(sent.messageId);
+    expect(mail.headers.get('mime-version')).toBe('1.0');
+    expect((mail.headers.get('content-type') as StructuredHeader).value).toBe(
+      'multipart/alternative',
+    );
     expect(mail.subject).toBe(message.subject);
-    expect(mail.from).toBe('Corner Market <no-reply@corner.example>');
+    expect(mail.from).toBe('"Corner Market" <no-reply@corner.example>');
     expect(mail.to).toBe('Shopper@example.com'); // nodemailer lower-cases the domain
     expect(mail.replyTo).toBe('help@corner.example');
     expect(mail.text?.replace(/\r\n/g, '\n')).toBe(message.text);
@@ -144,8 +147,8 @@ describe('SMTP mailer', () => {
     const [got] = sink.received;
     expect(got.from).toBe('no-reply@corner.example');
     expect(got.to).toEqual(['Shopper@example.com']);
-    const mail = parseMail(got.data);
-    expect(mail.headers['message-id']).toBe(sent.messageId);
+    const mail = await parseMail(got.data);
+    expect(mail.headers.get('message-id')).toBe(sent.messageId);
     expect(mail.subject).toBe(message.subject);
     expect(mail.html).toBe(message.html);
     expect(mail.text?.replace(/\r\n/g, '\n')).toBe(message.text);
