@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -48,6 +49,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const loaded = useRouteLoaderData<typeof loader>('root');
   const error = useRouteError();
   const nonce = useNonce();
+  // A page answered under another address than its own (the error page of a malformed address)
+  // is served without scripts: the browser's router could not match its address.
+  const hydrate = !useMatches().some(
+    (m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
+  );
   const system = getSystem(data?.tenant.theme ?? defaultTheme);
   return (
     <html lang="en">
@@ -70,8 +76,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <ShellFallbackScript nonce={nonce} />
         <ChakraProvider value={system}>{children}</ChakraProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

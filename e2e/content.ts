@@ -2,6 +2,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
+import { contentInstant } from '../app/lib/content/schemas.server';
+
+/** A content date as the site reads it (Denver time), in epoch ms; 0 or null when absent. */
+function instant(value: unknown): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const iso = contentInstant(value as Date | string);
+  return iso ? Date.parse(iso) : null;
+}
+
+/**
+ * The files of one category, the brand's over content/shared/ (the brand's post wins when both
+ * have the same slug), as the content service merges them.
+ */
+function categoryFiles(site: string, category: string): string[] {
+  const bySlug = new Map<string, string>();
+  for (const base of [path.join('content', 'shared'), path.join('content', site)]) {
+    const dir = path.join(base, 'posts', category);
+    if (!fs.existsSync(dir)) continue;
+    for (const f of fs.readdirSync(dir).filter((name) => name.endsWith('.md'))) {
+      bySlug.set(f.replace(/\.md$/, ''), path.join(dir, f));
+    }
+  }
+  return [...bySlug.values()];
+}
 
 export function tenant(site: string) {
   return JSON.parse(fs.readFileSync(path.join('tenants', `${site}.json`), 'utf8')) as {
@@ -27,18 +51,15 @@ export function menu(site: string, slug: string) {
 
 /** Visible posts of one category, newest first, as the site lists them. */
 export function posts(site: string, category: string) {
-  const dir = path.join('content', site, 'posts', category);
   const now = Date.now();
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => {
-      const { data } = matter(fs.readFileSync(path.join(dir, f), 'utf8'));
+  return categoryFiles(site, category)
+    .map((file) => {
+      const { data } = matter(fs.readFileSync(file, 'utf8'));
       return {
-        slug: f.replace(/\.md$/, ''),
+        slug: path.basename(file).replace(/\.md$/, ''),
         title: String(data.title),
-        date: data.date ? new Date(data.date).getTime() : 0,
-        endDate: data.endDate ? new Date(data.endDate).getTime() : null,
+        date: instant(data.date) ?? 0,
+        endDate: instant(data.endDate),
         searchable: data.searchable !== false,
       };
     })
@@ -47,17 +68,15 @@ export function posts(site: string, category: string) {
 }
 
 export function hiddenPosts(site: string, category: string) {
-  const dir = path.join('content', site, 'posts', category);
   const now = Date.now();
-  return fs
-    .readdirSync(dir)
-    .map((f) => ({
-      slug: f.replace(/\.md$/, ''),
-      data: matter(fs.readFileSync(path.join(dir, f), 'utf8')).data,
+  return categoryFiles(site, category)
+    .map((file) => ({
+      slug: path.basename(file).replace(/\.md$/, ''),
+      data: matter(fs.readFileSync(file, 'utf8')).data,
     }))
     .filter(
       (p) =>
-        (p.data.date && new Date(p.data.date).getTime() > now) ||
-        (p.data.endDate && new Date(p.data.endDate).getTime() <= now),
+        (instant(p.data.date) ?? 0) > now ||
+        ((instant(p.data.endDate) ?? Infinity) as number) <= now,
     );
 }

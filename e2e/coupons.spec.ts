@@ -143,12 +143,22 @@ test('a guest shows more coupons and sees the no-results message @nojs', async (
   await goto(page, 'lins');
   const { total } = await shownOf(page);
   const more = page.getByRole('link', { name: 'Show More' });
+  // The link lands on the first new card, with or without JavaScript (not at the page's top).
+  await expect(more).toHaveAttribute('href', /[?&]show=144#card-49$/);
   await more.click();
   // Spec §9: Show More adds up to 96.
   const shown = Math.min(48 + 96, total);
   await expect(cards(page)).toHaveCount(shown);
   await expect(summary(page)).toHaveText(`Showing ${shown} of ${total} coupons`);
   await expectParam(page, 'show', String(shown));
+  await expect(page).toHaveURL(/#card-49$/);
+  await expect
+    .poll(() => page.locator('#card-49').evaluate((el) => el.getBoundingClientRect().top))
+    .toBeLessThan(150);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  // Expiry lines in the shopper's words: never '1 days left!' or '0 days left!'.
+  const lines = await page.locator('main li').allTextContents();
+  expect(lines.join('\n')).not.toMatch(/\b[01] days left!/);
 
   // A new search resets the count shown.
   const search = filters(page).getByLabel('Search coupons');

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { AVA, DEMO_UNREGISTERED_PHONE } from '../test/demo';
 import { expect, test, type SignInOptions } from './fixtures';
@@ -146,6 +148,13 @@ test('the form follows the brand: hint, address, organization, store, reward cho
   await page.goto(brandUrl('southend', '/register'));
   await expect(page.getByLabel('How did you hear about our rewards program?')).toBeVisible();
   await expect(page.getByLabel('Zip Code')).not.toHaveAttribute('required', /.*/);
+  // The brand's default store (its fifth location) is preselected, and can be changed.
+  const southendStore = page.locator('#register').getByLabel('My Store');
+  const fifth = visibleLocations('southend')[4];
+  await expect(southendStore.locator('option:checked')).toHaveText(fifth.name);
+  const first = visibleLocations('southend')[0];
+  await southendStore.selectOption({ label: first.name });
+  await expect(southendStore.locator('option:checked')).toHaveText(first.name);
 
   await page.goto(brandUrl('dans', '/register'));
   await expect(page.getByRole('group', { name: 'Choose your Perks' })).toBeVisible();
@@ -289,3 +298,11 @@ test('a card-only shopper (phone on file, no e-mail) upgrades by registering', a
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('alert')).toContainText('This phone number is already registered.');
 });
+
+/** The brand's visible stores, in content order (content/<site>/retailer-info.json). */
+function visibleLocations(site: string): { name: string }[] {
+  const info = JSON.parse(
+    fs.readFileSync(path.join('content', site, 'retailer-info.json'), 'utf8'),
+  ) as { locations: { name: string; hidden?: boolean }[] };
+  return info.locations.filter((l) => !l.hidden);
+}

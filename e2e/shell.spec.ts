@@ -3,7 +3,12 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { expect, test, type Page } from '@playwright/test';
 import { menu, tenant } from './content';
-import { brandUrl, expectNoSeriousAxeViolations, serveWithoutScripts } from './support';
+import {
+  brandUrl,
+  expectNoSeriousAxeViolations,
+  serveWithoutScripts,
+  waitForHydration,
+} from './support';
 
 const BRANDS = ['lins', 'fresh-market'] as const;
 
@@ -169,6 +174,27 @@ test.describe('popup and cookie notice', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('the cookie notice waits while the popup is open, then shows', async ({ page }) => {
+    // A phone: the notice and the popup would both claim the first screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const popup = appPopup('lins');
+    await page.goto(brandUrl('lins'));
+    await waitForHydration(page);
+    const notice = page.getByTestId('cookie-notice');
+    const dialog = page.getByRole('dialog', { name: String(popup.data.title) });
+    await expect(dialog).toBeVisible({ timeout: 4000 });
+    await expect(notice).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect(dialog).toBeHidden();
+    await expect(notice).toBeVisible();
+    // Answered once, neither comes back on the next page.
+    await notice.getByRole('button', { name: 'Got it' }).click();
+    await page.goto(brandUrl('lins', '/posts'));
+    await page.waitForTimeout(1500);
+    await expect(dialog).toBeHidden();
+    await expect(notice).toHaveCount(0);
+  });
+
   test('the cookie notice shows until dismissed; page views are pushed only after', async ({
     page,
   }) => {
@@ -265,6 +291,18 @@ test.describe('small screens and forms without JavaScript', () => {
     await drawer.getByRole('link', { name: group.label }).click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`${group.to}$`));
+  });
+
+  test('with JavaScript a phone gets one menu: the drawer, no second list above the footer', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await quietPage(page, 'lins');
+    await page.goto(brandUrl('lins', '/posts'));
+    await waitForHydration(page);
+    await expect(page.getByTestId('site-nav')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Menu', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
   });
 
   test('without JavaScript the menu button leads to the menu list @nojs-only', async ({ page }) => {

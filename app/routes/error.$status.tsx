@@ -17,6 +17,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return data({ status, message: defaultErrorMessage(status) }, { status });
 }
 
+/**
+ * Served without scripts: the browser's address is the refused one (e.g. a broken %-escape),
+ * which its router could not match to this page. Every link here works without JavaScript.
+ */
+export const handle = { hydrate: false };
+
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, errorTitle(data?.status ?? 404));
 
