@@ -1,3 +1,4 @@
+import { denverDate } from '@common/dates';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type AppLoadContext } from '@remix-run/node';
 import {
@@ -7,7 +8,6 @@ import {
   updateShopper,
   type SessionShopper,
 } from '~/lib/session/shopper.server';
-import { isoDate } from '~/lib/forms/fields';
 import { formatPhone } from '~/lib/forms/mask';
 import { formFailure, formTooMany } from '~/lib/forms/reply.server';
 import { readForm } from '~/lib/forms/read-form.server';
@@ -162,7 +162,7 @@ export async function accountLoader(context: AppLoadContext) {
         ? { programName: tenant.rewards.programName, options: rewards }
         : null,
     /** Latest birth date (today), computed once so server and browser agree. */
-    today: isoDate(new Date()),
+    today: denverDate(),
   };
   return data(body, { headers: cacheHeaders(context, 'personal', headers) });
 }

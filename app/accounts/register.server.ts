@@ -1,3 +1,4 @@
+import { denverDate } from '@common/dates';
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import { termsState } from './terms.server';
 import { formFailure, formTooMany } from '~/lib/forms/reply.server';
 import { readForm } from '~/lib/forms/read-form.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
-import { isoDate, MIN_BIRTH_DATE } from '~/lib/forms/fields';
+import { MIN_BIRTH_DATE } from '~/lib/forms/fields';
 import { registerSchema, type RegisterFlags, type RegisterValues } from './schemas';
 import { resolveHomeStore, visibleLocations } from '~/lib/locations.server';
 import { logger } from '@common/logger.server';
@@ -72,7 +73,7 @@ async function registerOptions(context: AppLoadContext): Promise<RegisterOptions
       rewardChoice: rewards.length > 0,
       storeRequired,
       minBirthDate: MIN_BIRTH_DATE,
-      maxBirthDate: isoDate(new Date()),
+      maxBirthDate: denverDate(),
       storeNumbers: storeRequired ? selectable.map((l) => l.value) : [],
       rewardIds: rewards.map((r) => r.value),
     },

@@ -1,3 +1,4 @@
+import { denverDate } from '@common/dates';
 import { z } from 'zod';
 import { LOGIN_INTENTS } from './intents';
 import {
@@ -5,7 +6,6 @@ import {
   confirmPasswordField,
   dateField,
   emailField,
-  isoDate,
   MAX_NAME_LENGTH,
   MESSAGES,
   MIN_BIRTH_DATE,
@@ -157,7 +157,7 @@ function addressShape(optional: boolean) {
 }
 
 function birthday(min?: string, max?: string | Date) {
-  return dateField({ min: min ?? MIN_BIRTH_DATE, max: max ?? isoDate(new Date()) });
+  return dateField({ min: min ?? MIN_BIRTH_DATE, max: max ?? denverDate() });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { denverDate } from '@common/dates';
 import { data, type AppLoadContext } from '@remix-run/node';
 import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { resolveHomeStore } from '~/lib/locations.server';
@@ -31,7 +32,7 @@ export function rootLoader(context: AppLoadContext) {
               context.services.content.layout(tenant.sitePath, 'login-message')?.html ?? null,
             subtitle: tenant.registration.loginSubtitle ?? null,
           },
-      year: new Date().getFullYear(),
+      year: Number(denverDate().slice(0, 4)),
     },
     shopper ? { headers: { 'Cache-Control': PRIVATE_NO_STORE } } : undefined,
   );
