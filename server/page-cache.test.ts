@@ -58,11 +58,11 @@ async function start(sMaxAge = 10) {
   servers.push(server);
   await new Promise((r) => server.once('listening', r));
   const port = (server.address() as AddressInfo).port;
-  const get = (path: string, cookie?: string) =>
+  const get = (path: string, cookie?: string, extra: Record<string, string> = {}) =>
     new Promise<{ status: number; body: string; cache: string; csp: string; nosniff: string }>(
       (resolve, reject) => {
         http
-          .get({ port, path, headers: cookie ? { cookie } : {} }, (res) => {
+          .get({ port, path, headers: { ...(cookie ? { cookie } : {}), ...extra } }, (res) => {
             let body = '';
             res.on('data', (c) => (body += c));
             res.on('end', () =>
@@ -127,6 +127,17 @@ describe('page cache', () => {
     await app.get('/reset-password?token=abc&address=a%40b.c');
     expect(app.renders()).toBe(10);
     expect(app.stats().entries).toBe(0);
+  });
+
+  it('renders a fresh page for a client asking no-cache (a hard reload), keeping nothing', async () => {
+    const app = await start();
+    await app.get('/fresh', undefined, { 'cache-control': 'no-cache' });
+    await app.get('/fresh', undefined, { 'cache-control': 'no-cache' });
+    await app.get('/fresh', undefined, { pragma: 'no-cache' });
+    expect(app.renders()).toBe(3);
+    expect(app.stats().entries).toBe(0);
+    await app.get('/fresh');
+    expect((await app.get('/fresh')).cache).toBe('hit');
   });
 
   it('keeps a page as long as its s-maxage says, and not at all when it is private', async () => {

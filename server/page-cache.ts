@@ -112,6 +112,10 @@ export function createPageCache(opts: PageCacheOptions) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     if (req.path.endsWith('.data') || req.path.startsWith('/__manifest')) return null;
     if (req.headers.authorization) return null;
+    // A client asking for a fresh page (a hard reload) gets one rendered, as from a CDN.
+    if (/\bno-cache\b/.test(String(req.headers['cache-control'] ?? req.headers.pragma ?? ''))) {
+      return null;
+    }
     return `${req.hostname}|${opts.generation(req, res)}|${req.originalUrl}|${req.headers.cookie ?? ''}`;
   }
 
