@@ -254,15 +254,24 @@ export function createServerApp(opts: ServerAppOptions) {
   const remix = createRequestHandler({
     build: opts.build,
     mode: services.env.NODE_ENV === 'production' ? 'production' : 'development',
-    getLoadContext: async (req: Request, res: Response) =>
-      (await contextFactory(opts.build))(services, {
+    getLoadContext: async (req: Request, res: Response) => {
+      const context = await (
+        await contextFactory(opts.build)
+      )(services, {
         tenant: locals(res).tenant,
         // A cacheable page renders with a placeholder the cache swaps for this request's nonce.
         nonce: (res.locals.renderNonce as string | undefined) ?? locals(res).nonce,
         https: req.secure,
         clientIp: req.ip ?? req.socket.remoteAddress ?? '',
         cookie: req.headers.cookie ?? null,
-      }),
+      });
+      if (context.shopper) {
+        // A shopper's page is private (the root says so): it streams out as rendered.
+        pageCache.bypass(res);
+        context.nonce = locals(res).nonce;
+      }
+      return context;
+    },
   });
   app.all('*', remix);
 

@@ -40,6 +40,8 @@ async function start(sMaxAge = 10) {
   app.use(cache.capture);
   app.get('*', (req, res) => {
     renders++;
+    // The app tells the cache a signed-in shopper's page can never be kept.
+    if (req.headers.cookie === 'shopper=1') cache.bypass(res);
     const nonce = (res.locals.renderNonce as string | undefined) ?? res.locals.nonce;
     if (req.path === '/cookie') res.setHeader('Set-Cookie', 'a=b');
     if (req.path === '/account' || req.path === '/reset-password' || sMaxAge === 0) {
@@ -127,6 +129,18 @@ describe('page cache', () => {
     await app.get('/reset-password?token=abc&address=a%40b.c');
     expect(app.renders()).toBe(10);
     expect(app.stats().entries).toBe(0);
+  });
+
+  it('lets a page the app calls personal stream straight out with the request nonce', async () => {
+    const app = await start();
+    const a = await app.get('/mine', 'shopper=1');
+    const b = await app.get('/mine', 'shopper=1');
+    expect(app.renders()).toBe(2);
+    expect(app.stats().entries).toBe(0);
+    expect(a.cache).toBe('undefined'); // never held by the cache, so no X-Page-Cache header
+    const nonceA = a.body.match(/nonce="([^"]+)"/)?.[1];
+    expect(a.csp).toBe(`script-src 'nonce-${nonceA}'`);
+    expect(nonceA).not.toBe(b.body.match(/nonce="([^"]+)"/)?.[1]);
   });
 
   it('renders a fresh page for a client asking no-cache (a hard reload), keeping nothing', async () => {

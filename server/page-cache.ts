@@ -185,6 +185,14 @@ export function createPageCache(opts: PageCacheOptions) {
     const chunks: Buffer[] = [];
     const write = res.write.bind(res);
     const end = res.end.bind(res);
+    const originalWrite = res.write;
+    const originalEnd = res.end;
+    // See bypass(): the response goes out as it is rendered, with the request's own nonce.
+    res.locals.pageCacheRelease = () => {
+      res.write = originalWrite;
+      res.end = originalEnd;
+      delete res.locals.renderNonce;
+    };
     const toBuffer = (chunk: unknown, encoding?: unknown) =>
       Buffer.isBuffer(chunk)
         ? chunk
@@ -241,6 +249,17 @@ export function createPageCache(opts: PageCacheOptions) {
     next();
   };
 
+  /**
+   * Lets a response the cache can never keep (the app knows: a signed-in shopper's page is
+   * private) stream straight out, rendered with the request's own nonce, instead of being held
+   * and rewritten. Call before anything is written (Remix's load context is built first).
+   */
+  const bypass = (res: Response) => {
+    const release = res.locals.pageCacheRelease as (() => void) | undefined;
+    if (release) release();
+    delete res.locals.pageCacheRelease;
+  };
+
   /** Both in one place (the hit answered where the miss is rendered). */
   const middleware = capture;
 
@@ -248,6 +267,7 @@ export function createPageCache(opts: PageCacheOptions) {
     middleware,
     serveHit,
     capture,
+    bypass,
     stats: () => ({ entries: entries.size, hits, misses }),
     clear: () => entries.clear(),
   };
