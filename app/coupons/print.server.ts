@@ -3,7 +3,7 @@ import { logger } from '@common/logger.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import { requireShopper } from '~/lib/session/shopper.server';
-import type { PrintedCoupon } from './print-types';
+import type { PrintedCoupon } from './types';
 import { sortCoupons } from './filter-sort';
 
 /** Where a guest goes: the login page, coming back here once signed in. */

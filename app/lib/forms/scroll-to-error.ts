@@ -82,21 +82,16 @@ export function scrollToFirstError(form: HTMLFormElement, barSelector = APP_BAR_
  * After a failed submit of `form` (browser validation, or a server reply with errors in
  * `lastResult`), focuses the first invalid field and scrolls to it, offset by the banner height
  * (--site-banner-height) and the app bar. Without JavaScript nothing runs: the server's reply
- * renders the errors in place. `enabled: false` turns it off for a form that does not scroll
- * (hooks cannot be called conditionally).
+ * renders the errors in place.
  */
 export function useScrollToFirstError(
   form: { id: string },
   lastResult?: { status?: string } | null,
-  {
-    barSelector = APP_BAR_SELECTOR,
-    enabled = true,
-  }: { barSelector?: string; enabled?: boolean } = {},
+  { barSelector = APP_BAR_SELECTOR }: { barSelector?: string } = {},
 ): void {
   const formId = form.id;
 
   useEffect(() => {
-    if (!enabled) return;
     let frame = 0;
     const onSubmit = (event: Event) => {
       const target = event.target;
@@ -113,13 +108,13 @@ export function useScrollToFirstError(
       cancelAnimationFrame(frame);
       document.removeEventListener('submit', onSubmit);
     };
-  }, [formId, barSelector, enabled]);
+  }, [formId, barSelector]);
 
   useEffect(() => {
-    if (!enabled || lastResult?.status !== 'error') return;
+    if (lastResult?.status !== 'error') return;
     const element = document.getElementById(formId);
     if (!(element instanceof HTMLFormElement)) return;
     const frame = requestAnimationFrame(() => scrollToFirstError(element, barSelector));
     return () => cancelAnimationFrame(frame);
-  }, [lastResult, formId, barSelector, enabled]);
+  }, [lastResult, formId, barSelector]);
 }

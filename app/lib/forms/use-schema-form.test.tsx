@@ -130,14 +130,11 @@ describe('useSchemaForm', () => {
     expect(html).toContain('Please enter a valid email address.');
   });
 
-  it('scrolls to the first error unless the form turns it off', () => {
+  it('scrolls to the first error of a failed post', () => {
     const lastResult = parseWithZod(formData({ email: 'ann@' }), { schema }).reply();
     render({ lastResult });
-    const [form, result, options] = vi.mocked(useScrollToFirstError).mock.lastCall!;
+    const [form, result] = vi.mocked(useScrollToFirstError).mock.lastCall!;
     expect(form.id).toBe('demo');
     expect(result).toBe(lastResult);
-    expect(options).toEqual({ enabled: true });
-    render({ lastResult, scrollToFirstError: false });
-    expect(vi.mocked(useScrollToFirstError).mock.lastCall?.[2]).toEqual({ enabled: false });
   });
 });

@@ -23,10 +23,6 @@ export interface SchemaFormOptions<S extends z.ZodTypeAny> {
   shouldValidate?: ValidationTiming;
   /** Validation once a field has been validated: on every input unless the form says otherwise. */
   shouldRevalidate?: ValidationTiming;
-  /**
-   * Focus and scroll to the first error after a failed submit (site-shell §5); on by default.
-   */
-  scrollToFirstError?: boolean;
 }
 
 /**
@@ -49,7 +45,6 @@ export function useSchemaForm<S extends z.ZodTypeAny>(
     onSubmit,
     shouldValidate = 'onBlur',
     shouldRevalidate = 'onInput',
-    scrollToFirstError = true,
   }: SchemaFormOptions<S>,
 ) {
   const constraint = useMemo(() => getZodConstraint(schema), [schema]);
@@ -63,6 +58,7 @@ export function useSchemaForm<S extends z.ZodTypeAny>(
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     onSubmit,
   });
-  useScrollToFirstError(form, lastResult, { enabled: scrollToFirstError });
+  // Every failing form scrolls to its first invalid field (site-shell §5).
+  useScrollToFirstError(form, lastResult);
   return [form, fields] as const;
 }

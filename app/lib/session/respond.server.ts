@@ -3,7 +3,7 @@
  * change of context.session reaches the browser through one of these, never a hand-made
  * Set-Cookie.
  */
-import { data, redirect, type AppLoadContext } from '@remix-run/node';
+import { redirect, type AppLoadContext } from '@remix-run/node';
 import { commitSession } from './session.server';
 
 type Init = { status?: number; headers?: HeadersInit };
@@ -46,12 +46,4 @@ export async function takeNotice(
   const headers = new Headers();
   if (notice || options.commit) headers.append('Set-Cookie', await commitSession(context));
   return { notice, headers };
-}
-
-/** Data plus the stored session (a loader that changed the session, e.g. read a notice). */
-export async function dataWithSession<T>(context: AppLoadContext, body: T, init?: Init) {
-  return data(body, {
-    status: init?.status,
-    headers: withCookie(init, await commitSession(context)),
-  });
 }
