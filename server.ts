@@ -21,6 +21,7 @@ import { createSessionStorages } from '~/lib/session/session.server';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import { createServerApp } from './server/app';
+import { compactHeapAfterStartup } from './server/compact-heap';
 import { createReachabilityProbe } from './server/reachability';
 import {
   DEV_LOYALTY_BASIC,
@@ -175,6 +176,7 @@ async function main() {
       .all()
       .map((t) => `  ${t.retailerName.padEnd(28)} http://${t.hostnames[0]}:${port}`);
     process.stdout.write(`Serving ${lines.length} brands:\n${lines.join('\n')}\n`);
+    compactHeapAfterStartup();
   });
   server.keepAliveTimeout = 65_000;
 

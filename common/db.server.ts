@@ -35,11 +35,20 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
   return openPglite(options.dir);
 }
 
+/**
+ * PostgreSQL settings of an embedded PGlite database. PostgreSQL's default 128 MB of shared
+ * buffers is memory a WebAssembly instance takes and never gives back, for databases of a few
+ * tens of MB: 16 MB keeps every hot page of the demo stores and halves an instance's resident
+ * size (about 320 -> 190 MB measured; docs/decisions/0013-memory-footprint.md).
+ */
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'temp_buffers=2MB'];
+
 async function openPglite(dir: string | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = !dir || dir.startsWith('memory://');
   if (!inMemory) fs.mkdirSync(dir, { recursive: true });
-  const pg = inMemory ? new PGlite() : new PGlite(dir);
+  const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] };
+  const pg = inMemory ? new PGlite(options) : new PGlite(dir, options);
   await pg.waitReady;
 
   type Queryable = Pick<typeof pg, 'query' | 'exec'>;

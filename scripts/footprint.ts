@@ -1,0 +1,261 @@
+// `npm run footprint`: the site process's memory (RSS) at rest and under load, in both store
+// modes. For each mode it starts the production build on a fresh data folder (the first start
+// seeds the demo data), stops it, starts it again (the operator's everyday case), reads RSS once
+// the process has settled, then runs 60 s of mixed load at 50 connections (guest pages, a
+// signed-in shopper's pages, login posts) and samples RSS every 5 s.
+//
+// Options (environment): FOOTPRINT_MODES (default "pglite,postgres"), FOOTPRINT_SECONDS (60),
+// FOOTPRINT_CONNECTIONS (50), FOOTPRINT_SKIP_BUILD=1 to reuse the current build. The PostgreSQL
+// mode uses DATABASE_URL when set, else a throw-away server from scripts/pg-test-server.sh on
+// its own port.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+
+const modes = (process.env.FOOTPRINT_MODES ?? 'pglite,postgres').split(',').map((m) => m.trim());
+const loadSeconds = Number(process.env.FOOTPRINT_SECONDS ?? 60);
+const connections = Number(process.env.FOOTPRINT_CONNECTIONS ?? 50);
+const brand = 'lins';
+const port = 4800 + Math.floor(Math.random() * 150);
+const host = `${brand}.localhost:${port}`;
+const PG_ENV = { PG_TEST_STATE: '/tmp/grocery-pg-footprint', PG_TEST_PORT: '55442' };
+
+/** Resident set size of a process in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function waitForHealth(timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('the site did not come up');
+    await sleep(250);
+  }
+}
+
+function start(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'footprint-session-secret-0123456789-abcdef',
+      // Every load connection comes from one address.
+      RATE_LIMIT_IP_PER_MINUTE: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(15_000).then(() => child.kill('SIGKILL'))]);
+  await exited;
+}
+
+function logIn(): Promise<string> {
+  const body = new URLSearchParams({
+    intent: 'login',
+    email: 'ava.shopper@example.com',
+    password: 'Shopper1!pass',
+  }).toString();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/login',
+        method: 'POST',
+        headers: {
+          host,
+          origin: `http://${host}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        const cookie = (res.headers['set-cookie'] ?? [])
+          .map((c) => c.split(';')[0])
+          .find((c) => c.startsWith('__session='));
+        if (res.statusCode === 302 && cookie) resolve(cookie);
+        else reject(new Error(`login answered ${res.statusCode}`));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function cannon(opts: autocannon.Options) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+interface ModeResult {
+  mode: string;
+  firstStartMb: number;
+  atRestMb: number;
+  samples: number[];
+  afterMb: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(mode: string): Promise<ModeResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'footprint-'));
+  let databaseUrl = '';
+  if (mode === 'postgres') {
+    databaseUrl = process.env.DATABASE_URL ?? '';
+    if (!databaseUrl) {
+      const r = spawnSync('bash', ['scripts/pg-test-server.sh', 'start'], {
+        env: { ...process.env, ...PG_ENV },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      if (r.status !== 0) throw new Error('could not start PostgreSQL');
+      databaseUrl = r.stdout.trim();
+    }
+  }
+  const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  try {
+    // First start: migrations and demo seed.
+    let server = start(env);
+    await waitForHealth();
+    await sleep(5000);
+    const firstStartMb = rssMb(server.pid!);
+    await stop(server);
+
+    server = start(env);
+    await waitForHealth();
+    await sleep(10_000);
+    const atRestMb = rssMb(server.pid!);
+    console.log(`${mode}: at rest ${atRestMb} MB (first start ${firstStartMb} MB)`);
+
+    const cookie = await logIn();
+    const base = `http://127.0.0.1:${port}`;
+    const headers = { host, 'accept-encoding': 'gzip' };
+    const samples: number[] = [];
+    const sampler = setInterval(() => samples.push(rssMb(server.pid!)), 5000);
+    const loginBody = new URLSearchParams({
+      intent: 'login',
+      email: 'nobody@example.com',
+      password: 'Wrong1!pass',
+    }).toString();
+    const guests = Math.max(1, Math.round(connections * 0.6));
+    const [guest, shopper] = await Promise.all([
+      cannon({
+        url: base,
+        connections: guests,
+        duration: loadSeconds,
+        headers,
+        requests: [
+          { method: 'GET', path: '/' },
+          { method: 'GET', path: '/digital-coupons' },
+          { method: 'GET', path: '/digital-coupons', headers: { 'cache-control': 'no-cache' } },
+          { method: 'GET', path: '/posts' },
+          { method: 'GET', path: '/login' },
+          { method: 'GET', path: '/', headers: { 'cache-control': 'no-cache' } },
+          {
+            method: 'POST',
+            path: '/login',
+            headers: {
+              origin: `http://${host}`,
+              'content-type': 'application/x-www-form-urlencoded',
+            },
+            body: loginBody,
+          },
+        ],
+      }),
+      cannon({
+        url: base,
+        connections: connections - guests,
+        duration: loadSeconds,
+        headers: { ...headers, cookie },
+        requests: [
+          { method: 'GET', path: '/digital-coupons' },
+          { method: 'GET', path: '/account' },
+          { method: 'GET', path: '/' },
+          { method: 'GET', path: '/digital-coupons?tab=clipped' },
+        ],
+      }),
+    ]);
+    clearInterval(sampler);
+    await sleep(10_000);
+    const afterMb = rssMb(server.pid!);
+    await stop(server);
+    const requests = guest.requests.total + shopper.requests.total;
+    return {
+      mode,
+      firstStartMb,
+      atRestMb,
+      samples,
+      afterMb,
+      requests,
+      // 429s of the wrong-password posts are expected: they are the limits working.
+      non2xx: (guest.non2xx ?? 0) + (shopper.non2xx ?? 0),
+      errors: guest.errors + guest.timeouts + shopper.errors + shopper.timeouts,
+    };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (mode === 'postgres' && !process.env.DATABASE_URL) {
+      spawnSync('bash', ['scripts/pg-test-server.sh', 'stop'], {
+        env: { ...process.env, ...PG_ENV },
+        stdio: 'ignore',
+      });
+    }
+  }
+}
+
+async function main() {
+  if (!process.env.FOOTPRINT_SKIP_BUILD) {
+    console.log('building for production...');
+    const b = spawnSync('npx', ['remix', 'build'], { stdio: 'inherit' });
+    if (b.status !== 0) process.exit(b.status ?? 1);
+  }
+  const results: ModeResult[] = [];
+  for (const mode of modes) results.push(await measure(mode));
+  console.log(
+    `\nRSS of the site process (MB); load: ${loadSeconds} s at ${connections} connections, sampled every 5 s`,
+  );
+  for (const r of results) {
+    const warm = r.samples.slice(0, Math.min(3, r.samples.length));
+    const late = r.samples.slice(-3);
+    const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / (xs.length || 1));
+    console.log(
+      [
+        `${r.mode.padEnd(8)} at rest ${r.atRestMb}`,
+        `first start ${r.firstStartMb}`,
+        `under load ${Math.min(...r.samples)}-${Math.max(...r.samples)}`,
+        `first 15 s ${avg(warm)} -> last 15 s ${avg(late)} (growth ${avg(late) - avg(warm)})`,
+        `10 s after ${r.afterMb}`,
+        `${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`,
+      ].join(' | '),
+    );
+    console.log(`         samples: ${r.samples.join(' ')}`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
