@@ -14,14 +14,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 
-const modes = (process.env.FOOTPRINT_MODES ?? 'pglite,postgres').split(',').map((m) => m.trim());
-const loadSeconds = Number(process.env.FOOTPRINT_SECONDS ?? 60);
-const connections = Number(process.env.FOOTPRINT_CONNECTIONS ?? 50);
 const brand = 'lins';
-const port = 4800 + Math.floor(Math.random() * 150);
-const host = `${brand}.localhost:${port}`;
+let port = 4800 + Math.floor(Math.random() * 150);
+let host = `${brand}.localhost:${port}`;
 const PG_ENV = { PG_TEST_STATE: '/tmp/grocery-pg-footprint', PG_TEST_PORT: '55442' };
 
 /** Resident set size of a process in MB (Linux /proc). */
@@ -110,7 +108,15 @@ function cannon(opts: autocannon.Options) {
   });
 }
 
-interface ModeResult {
+export interface FootprintOptions {
+  mode: 'pglite' | 'postgres';
+  loadSeconds: number;
+  connections: number;
+  /** Port of the site under test (default: a random one in 4800-4949). */
+  port?: number;
+}
+
+export interface ModeResult {
   mode: string;
   firstStartMb: number;
   atRestMb: number;
@@ -121,7 +127,13 @@ interface ModeResult {
   errors: number;
 }
 
-async function measure(mode: string): Promise<ModeResult> {
+/** Starts the built site twice on a fresh data folder, then measures its RSS at rest and under load. */
+export async function measureFootprint(options: FootprintOptions): Promise<ModeResult> {
+  const { mode, loadSeconds, connections } = options;
+  if (options.port) {
+    port = options.port;
+    host = `${brand}.localhost:${port}`;
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'footprint-'));
   let databaseUrl = '';
   if (mode === 'postgres') {
@@ -149,7 +161,6 @@ async function measure(mode: string): Promise<ModeResult> {
     await waitForHealth();
     await sleep(10_000);
     const atRestMb = rssMb(server.pid!);
-    console.log(`${mode}: at rest ${atRestMb} MB (first start ${firstStartMb} MB)`);
 
     const cookie = await logIn();
     const base = `http://127.0.0.1:${port}`;
@@ -226,27 +237,43 @@ async function measure(mode: string): Promise<ModeResult> {
   }
 }
 
+/** The RSS growth under load: the mean of the last three samples minus that of the first three. */
+export function growthMb(samples: number[]): number {
+  const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / (xs.length || 1));
+  return avg(samples.slice(-3)) - avg(samples.slice(0, 3));
+}
+
 async function main() {
+  const modes = (process.env.FOOTPRINT_MODES ?? 'pglite,postgres')
+    .split(',')
+    .map((m) => m.trim() as FootprintOptions['mode']);
+  const loadSeconds = Number(process.env.FOOTPRINT_SECONDS ?? 60);
+  const connections = Number(process.env.FOOTPRINT_CONNECTIONS ?? 50);
   if (!process.env.FOOTPRINT_SKIP_BUILD) {
     console.log('building for production...');
     const b = spawnSync('npx', ['remix', 'build'], { stdio: 'inherit' });
     if (b.status !== 0) process.exit(b.status ?? 1);
   }
   const results: ModeResult[] = [];
-  for (const mode of modes) results.push(await measure(mode));
+  for (const mode of modes) {
+    const result = await measureFootprint({ mode, loadSeconds, connections });
+    console.log(
+      `${mode}: at rest ${result.atRestMb} MB, growth under load ${growthMb(result.samples)} MB`,
+    );
+    results.push(result);
+  }
   console.log(
     `\nRSS of the site process (MB); load: ${loadSeconds} s at ${connections} connections, sampled every 5 s`,
   );
   for (const r of results) {
-    const warm = r.samples.slice(0, Math.min(3, r.samples.length));
-    const late = r.samples.slice(-3);
     const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / (xs.length || 1));
+    const [warm, late] = [r.samples.slice(0, 3), r.samples.slice(-3)];
     console.log(
       [
         `${r.mode.padEnd(8)} at rest ${r.atRestMb}`,
         `first start ${r.firstStartMb}`,
         `under load ${Math.min(...r.samples)}-${Math.max(...r.samples)}`,
-        `first 15 s ${avg(warm)} -> last 15 s ${avg(late)} (growth ${avg(late) - avg(warm)})`,
+        `first 15 s ${avg(warm)} -> last 15 s ${avg(late)} (growth ${growthMb(r.samples)})`,
         `10 s after ${r.afterMb}`,
         `${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`,
       ].join(' | '),
@@ -255,7 +282,9 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
