@@ -134,7 +134,7 @@ async function main() {
     env,
     content,
     accounts,
-    sessions: createSessionStorages(secret, env.NODE_ENV === 'production'),
+    sessions: createSessionStorages(accounts.siteStore, secret, env.NODE_ENV === 'production'),
     loyalty: {
       embedded: loyalty
         ? {

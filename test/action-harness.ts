@@ -1,7 +1,8 @@
 /**
  * Action tests against the reference loyalty service: a real service in memory (PGlite), the
  * demo tenants and content, real account services (site store, outbox mail, rate limits, bot
- * check) in a temporary folder, and a cookie jar per "browser". No mock of our own service.
+ * check) in a temporary folder, sessions in that site store, and a cookie jar per "browser". No
+ * mock of our own service.
  *
  *   const h = await startActionHarness();           // in beforeAll (≈5 s: seeds the demo brands)
  *   const browser = h.browser(site);                // a demo tenant's sitePath
@@ -77,7 +78,10 @@ export interface HarnessBrowser {
   services: AppServices;
   /** Builds `context` for the jar as it is now (before a test reads `context` first). */
   ready(): Promise<AppLoadContext>;
+  /** The jar as a Cookie header. */
   cookie: string;
+  /** Replaces the jar with a Cookie header: a cookie copied from another browser, or replayed. */
+  useCookie(header: string): void;
 }
 
 export interface ActionHarness {
@@ -130,7 +134,7 @@ export async function startActionHarness(options: HarnessOptions = {}): Promise<
     env,
     content,
     accounts,
-    sessions: createSessionStorages(secret, false),
+    sessions: createSessionStorages(accounts.siteStore, secret, false),
     loyalty: {
       embedded: { url: loyalty.url, basic: DEV_LOYALTY_BASIC, bearer: DEV_LOYALTY_BEARER },
     },
@@ -174,6 +178,13 @@ export async function startActionHarness(options: HarnessOptions = {}): Promise<
         },
         get cookie() {
           return cookieHeader();
+        },
+        useCookie(header) {
+          jar.clear();
+          for (const pair of header.split(';')) {
+            const eq = pair.indexOf('=');
+            if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+          }
         },
         async ready() {
           lastContext = await contextFor(cookieHeader() || null);

@@ -2,6 +2,7 @@ import { denverDate } from '@common/dates';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type AppLoadContext } from '@remix-run/node';
 import {
+  endOtherSessions,
   matchStoreNumber,
   requireShopper,
   signOut,
@@ -264,6 +265,8 @@ export async function accountAction(request: Request, context: AppLoadContext) {
       }
     }
     if (!changed) return formFailure(submission, intent, PASSWORD_UPDATE_FAILED_MESSAGE);
+    // Whoever else was signed in with the old password is signed out.
+    await endOtherSessions(context);
     updateShopper(context.session, {}, { accountUpdated: true });
     return redirectWithNotice(context, '/account', PASSWORD_UPDATED_MESSAGE);
   }

@@ -9,7 +9,9 @@ import { readForm } from '~/lib/forms/read-form.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
 import { logger } from '@common/logger.server';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
+import type { Customer } from '~/lib/loyalty/types';
 import { redirectWithNotice } from '~/lib/session/respond.server';
+import { endShopperSessions } from '~/lib/session/shopper.server';
 
 function tokenInput(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
@@ -72,7 +74,10 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
     // Used or expired meanwhile: the page shows the expiry message and the resend form.
     return redirect(`/reset-password?${new URLSearchParams({ address: input.email })}`);
   }
+  let customer: Customer | null = null;
   try {
+    // Who the address belongs to, first: their sessions end with the old password.
+    customer = await context.loyalty.getCustomer({ email: input.email });
     const ok = await context.loyalty.resetPassword({
       email: input.email,
       newPassword: submission.value.password,
@@ -83,6 +88,7 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
     await releaseResetToken(siteStore, input);
     return fail(GENERIC_FAILURE_MESSAGE);
   }
+  if (customer) await endShopperSessions(context, customer.frqShopperNo);
   await limits.clearLoginFailures(context.tenant.sitePath, input.email);
   return redirectWithNotice(
     context,

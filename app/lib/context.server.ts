@@ -33,7 +33,10 @@ export type AppContext = {
   https: boolean;
   /** The client's address (through trusted proxies only), for rate limits and bot checks. */
   clientIp: string;
-  /** The request's session, parsed once; commit it with the helpers of session/respond.server.ts. */
+  /**
+   * The request's session, read once from the site store; commit it with the helpers of
+   * session/respond.server.ts (a commit may replace it with the session under a new id).
+   */
   session: AppSession;
   /** The signed-in shopper of the session as the request arrived; null for a guest. */
   shopper: SessionShopper | null;
@@ -64,8 +67,8 @@ export async function createAppLoadContext(
   facts: RequestFacts,
 ): Promise<AppContext> {
   const { tenant } = facts;
-  const storage = services.sessions.forOrigin(tenant.origin, facts.https);
-  const session = await storage.getSession(facts.cookie);
+  // The session record of this brand (a query only when the request carries a session cookie).
+  const session = await services.sessions.read(tenant, facts.https, facts.cookie);
   let loyalty: LoyaltyClient | undefined;
   return {
     tenant,

@@ -1,9 +1,31 @@
+/**
+ * Server-side sessions (decision record 0012): the `__session` cookie holds only the signed id
+ * of a record in the site store (table `sessions`, PGlite or PostgreSQL), which holds the
+ * session's data: the home store, a one-time notice and the signed-in shopper with their loyalty
+ * tokens, which so never reach the browser.
+ *
+ * - A record belongs to one brand: each brand reads through its own storage, whose readData asks
+ *   for the record of that brand only, so a cookie copied to another brand is a guest there.
+ * - Deleting a record ends its session at once in every process (no cache): logout, a password
+ *   change or reset (`endSessions`).
+ * - The id changes whenever the signed-in shopper does (sign-in, sign-out): the old record is
+ *   deleted and the data moves to a new id (session fixation).
+ * - A record is read on every request that carries a cookie; a request without one costs no
+ *   query. A commit whose data did not change writes nothing.
+ */
+import crypto from 'node:crypto';
 import {
-  createCookieSessionStorage,
+  createCookie,
+  createSession,
+  createSessionStorage,
   type AppLoadContext,
+  type Cookie,
   type Session,
   type SessionStorage,
 } from '@remix-run/node';
+import { logger } from '@common/logger.server';
+import type { SiteQuery } from '~/lib/site-store/site-store.server';
+import type { Tenant } from '~/lib/tenant/schema';
 
 export interface SessionData {
   /** Chosen home store number (spec: may differ from the shopper's saved store). */
@@ -35,48 +57,223 @@ export interface SessionFlash {
 }
 export type AppSession = Session<SessionData, SessionFlash>;
 
-/** The cookie's life without a signed-in shopper (a guest's home store). */
+/** The cookie's life (and its record's) without a signed-in shopper (a guest's home store). */
 export const SESSION_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
+/** Expired records are deleted at most this often, by the process that creates a session. */
+export const SESSION_SWEEP_INTERVAL_MS = 60_000;
+
+/** A session id: 32 random bytes, base64url (43 characters). */
+export function newSessionId(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** The brand a session belongs to: its site path names it in the store, its origin says https. */
+export type SessionBrand = Pick<Tenant, 'sitePath' | 'origin'>;
+
+type StoredData = Partial<SessionData> & Record<string, unknown>;
+
+/** Who is signed in, as far as rotation cares: a new sign-in (or none) means a new id. */
+function signInKey(data: StoredData): string | null {
+  const shopper = data.shopper as Partial<SessionShopper> | undefined;
+  if (!shopper || typeof shopper !== 'object') return null;
+  return `${String(shopper.frqShopperNo)}@${String(shopper.signedInAt)}`;
+}
+
+function shopperNoOf(data: StoredData): string | null {
+  const no = (data.shopper as Partial<SessionShopper> | undefined)?.frqShopperNo;
+  return typeof no === 'string' && no ? no : null;
+}
+
+interface BrandStorage {
+  cookie: Cookie;
+  storage: SessionStorage<SessionData, SessionFlash>;
+}
+
+export interface SessionStorages {
+  /** The session of a request on `brand` (a fresh one without a cookie, or when none answers). */
+  read(brand: SessionBrand, https: boolean, cookieHeader: string | null): Promise<AppSession>;
+  /**
+   * Stores `session` for `maxAgeS` seconds; returns the Set-Cookie value and the session as
+   * stored (a new object when its id changed, to be used from then on).
+   */
+  commit(
+    brand: SessionBrand,
+    https: boolean,
+    session: AppSession,
+    maxAgeS: number,
+  ): Promise<{ setCookie: string; session: AppSession }>;
+  /**
+   * Ends the sessions of a shopper on a brand (all of them, or all but `except`, the current
+   * one); returns how many.
+   */
+  endSessions(brand: string, shopperNo: string, options?: { except?: string }): Promise<number>;
+  /** Deletes expired records; returns how many. */
+  sweepExpired(): Promise<number>;
+}
 
 /**
- * Cookie sessions: signed, httpOnly, SameSite=Lax, host-only (no Domain attribute, so a cookie
- * set by one brand is never sent to another). Secure whenever the brand is served over https
- * and always in production.
+ * Session storages over the site store: one per brand and cookie kind. The cookie is signed,
+ * httpOnly, SameSite=Lax and host-only (no Domain attribute: a browser never sends one brand's
+ * cookie to another), Secure whenever the brand is served over https and always in production.
  */
-export function createSessionStorages(secret: string, production: boolean) {
-  const make = (secure: boolean): SessionStorage<SessionData, SessionFlash> =>
-    createCookieSessionStorage<SessionData, SessionFlash>({
-      cookie: {
-        name: '__session',
-        httpOnly: true,
-        sameSite: 'lax',
-        path: '/',
-        secure,
-        secrets: [secret],
-        maxAge: SESSION_COOKIE_MAX_AGE_S,
+export function createSessionStorages(
+  store: SiteQuery,
+  secret: string,
+  production: boolean,
+): SessionStorages {
+  const storages = new Map<string, BrandStorage>();
+  /** What each session held when it was read or last stored (JSON, and who was signed in). */
+  const stored = new WeakMap<AppSession, { json: string; signedIn: string | null }>();
+  let lastSweep = 0;
+
+  const remember = (session: AppSession) => {
+    const data = session.data as StoredData;
+    stored.set(session, { json: JSON.stringify(data), signedIn: signInKey(data) });
+    return session;
+  };
+
+  async function sweepExpired(): Promise<number> {
+    const rows = await store.query('delete from sessions where expires_at <= now() returning 1');
+    return rows.length;
+  }
+
+  /** One indexed delete a minute at most, on a create: the table never keeps ended records long. */
+  async function sweepNowAndThen() {
+    const now = Date.now();
+    if (now - lastSweep < SESSION_SWEEP_INTERVAL_MS) return;
+    lastSweep = now;
+    await sweepExpired().catch((error: unknown) =>
+      logger.warn({ err: error }, 'expired sessions not swept'),
+    );
+  }
+
+  function makeStorage(brand: string, secure: boolean): BrandStorage {
+    const cookie = createCookie('__session', {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure,
+      secrets: [secret],
+      maxAge: SESSION_COOKIE_MAX_AGE_S,
+    });
+    const expiresAt = (expires: Date | undefined) =>
+      (expires ?? new Date(Date.now() + SESSION_COOKIE_MAX_AGE_S * 1000)).toISOString();
+    const storage = createSessionStorage<SessionData, SessionFlash>({
+      cookie,
+      async createData(data, expires) {
+        const id = newSessionId();
+        await store.query(
+          `insert into sessions (id, brand, shopper_no, data, expires_at)
+           values ($1, $2, $3, $4::jsonb, $5)`,
+          [id, brand, shopperNoOf(data), JSON.stringify(data), expiresAt(expires)],
+        );
+        await sweepNowAndThen();
+        return id;
+      },
+      async readData(id) {
+        // A cookie signed with our secret but not holding an id (a cookie session of before).
+        if (typeof id !== 'string' || !SESSION_ID.test(id)) return null;
+        const rows = await store.query<{ data: StoredData }>(
+          'select data from sessions where id = $1 and brand = $2 and expires_at > now()',
+          [id, brand],
+        );
+        return rows[0]?.data ?? null;
+      },
+      async updateData(id, data, expires) {
+        // Never an upsert: a record ended meanwhile (logout elsewhere, a password change) stays
+        // ended, whatever a request still running with it stores.
+        await store.query(
+          `update sessions set data = $3::jsonb, shopper_no = $4, expires_at = $5, updated_at = now()
+            where id = $1 and brand = $2`,
+          [id, brand, JSON.stringify(data), shopperNoOf(data), expiresAt(expires)],
+        );
+      },
+      async deleteData(id) {
+        if (!id) return;
+        await store.query('delete from sessions where id = $1 and brand = $2', [id, brand]);
       },
     });
-  const secure = make(true);
-  const plain = make(false);
+    return { cookie, storage };
+  }
+
+  function storageFor(brand: SessionBrand, https: boolean): BrandStorage {
+    const secure = production || https || brand.origin.startsWith('https:');
+    const key = `${secure ? 's' : 'p'}:${brand.sitePath}`;
+    let found = storages.get(key);
+    if (!found) storages.set(key, (found = makeStorage(brand.sitePath, secure)));
+    return found;
+  }
+
   return {
-    /** Storage for a brand origin: Secure cookies on https, and in production. */
-    forOrigin(origin: string, requestIsHttps: boolean) {
-      return production || requestIsHttps || origin.startsWith('https:') ? secure : plain;
+    async read(brand, https, cookieHeader) {
+      if (!cookieHeader) return remember(createSession<SessionData, SessionFlash>());
+      const loaded = await storageFor(brand, https).storage.getSession(cookieHeader);
+      // Remix keeps the cookie's id even when no record answers (ended, expired, another brand's):
+      // such a visitor starts afresh, and a later commit creates a record instead of writing to
+      // one that is gone. A stored record is never empty (commit deletes it instead).
+      const found = typeof loaded.id === 'string' && Object.keys(loaded.data).length > 0;
+      return remember(found ? loaded : createSession<SessionData, SessionFlash>());
     },
+
+    async commit(brand, https, session, maxAgeS) {
+      const { cookie, storage } = storageFor(brand, https);
+      const data = session.data as StoredData;
+      const before = stored.get(session);
+      if (Object.keys(data).length === 0) {
+        // Nothing left to keep (signed out without a home store, a notice shown): no record, and
+        // the browser drops the cookie.
+        const setCookie = await storage.destroySession(session);
+        return { setCookie, session: remember(createSession<SessionData, SessionFlash>()) };
+      }
+      if (session.id && before?.json === JSON.stringify(data)) {
+        // Nothing changed: the record stays as it is.
+        return { setCookie: await cookie.serialize(session.id, { maxAge: maxAgeS }), session };
+      }
+      let target = session;
+      if (session.id && before?.signedIn !== signInKey(data)) {
+        // Signed in or out: the old id ends here, the data moves to a new one.
+        await storage.destroySession(session);
+        target = createSession<SessionData, SessionFlash>(data);
+      }
+      const setCookie = await storage.commitSession(target, { maxAge: maxAgeS });
+      if (!target.id) {
+        // createData chose the id: the cookie just made carries it.
+        const id = (await cookie.parse(setCookie.split(';')[0])) as string;
+        target = createSession<SessionData, SessionFlash>(data, id);
+      }
+      return { setCookie, session: remember(target) };
+    },
+
+    async endSessions(brand, shopperNo, options = {}) {
+      const rows = await store.query(
+        `delete from sessions where brand = $1 and shopper_no = $2 and id <> $3 returning 1`,
+        [brand, shopperNo, options.except ?? ''],
+      );
+      return rows.length;
+    },
+
+    sweepExpired,
   };
 }
-export type SessionStorages = ReturnType<typeof createSessionStorages>;
 
 /**
- * The Set-Cookie value that stores the request's session as it is now (context.session). A
- * signed-in session's cookie lives as long as the sign-in (expiresAt).
+ * The Set-Cookie value that stores the request's session as it is now (context.session, which
+ * then becomes the session as stored). A signed-in session lives as long as the sign-in
+ * (expiresAt), a guest's 90 days.
  */
-export function commitSession(context: AppLoadContext, now = Date.now()): Promise<string> {
-  const storage = context.services.sessions.forOrigin(context.tenant.origin, context.https);
+export async function commitSession(context: AppLoadContext, now = Date.now()): Promise<string> {
   const expiresAt = context.session.get('shopper')?.expiresAt;
   const maxAge =
     typeof expiresAt === 'number' && expiresAt > now
       ? Math.ceil((expiresAt - now) / 1000)
       : SESSION_COOKIE_MAX_AGE_S;
-  return storage.commitSession(context.session, { maxAge });
+  const { setCookie, session } = await context.services.sessions.commit(
+    context.tenant,
+    context.https,
+    context.session,
+    maxAge,
+  );
+  context.session = session;
+  return setCookie;
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppLoadContext, type AppServices } from '~/lib/context.server';
 import type { LoginResult } from '~/lib/loyalty/types';
+import { openSiteStore, type SiteStore } from '~/lib/site-store/site-store.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import { commitSession, createSessionStorages } from './session.server';
 import {
@@ -14,10 +15,14 @@ import {
   updateShopper,
 } from './shopper.server';
 
-const services = {
-  sessions: createSessionStorages('x'.repeat(40), false),
-} as unknown as AppServices;
-const tenant = { origin: 'http://dans.localhost:3000' } as Tenant;
+let store: SiteStore;
+let services: AppServices;
+beforeAll(async () => {
+  store = await openSiteStore({ dataDir: 'memory://' });
+  services = { sessions: createSessionStorages(store, 'x'.repeat(40), false) } as AppServices;
+});
+afterAll(() => store?.close());
+const tenant = { sitePath: 'dans', origin: 'http://dans.localhost:3000' } as Tenant;
 
 const login: LoginResult = {
   firstName: 'Pat',

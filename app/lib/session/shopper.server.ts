@@ -4,7 +4,9 @@
  * `session.shopper` holds the login result (shopper number, first name, saved store, the two
  * tokens), the sign-in time and when the sign-in ends: 90 days after signing in, 30 days after
  * an account update. An ended or malformed sign-in counts as signed out. The request context
- * reads it once (context.shopper); responses store changes through ./respond.server.ts.
+ * reads it once (context.shopper); responses store changes through ./respond.server.ts. Signing
+ * in or out gives the session a new id when it is stored (./session.server.ts), and the old one
+ * ends.
  *
  * The guest page cache stores only pages that declare themselves public (lib/http/cache.ts),
  * which a signed-in shopper's pages never do.
@@ -78,7 +80,10 @@ export interface SignInOptions {
   termsPending?: boolean;
 }
 
-/** Stores the login result in the session (commit it in the response). */
+/**
+ * Stores the login result in the session (commit it in the response: the session then gets a new
+ * id and the one it had ends, so an id known before the sign-in is worth nothing after it).
+ */
 export function signIn(
   session: AppSession,
   login: LoginResult,
@@ -127,7 +132,29 @@ export function updateShopper(
 /**
  * Forgets the shopper and their tokens (spec §4: logout clears the user and the stored customer
  * and single-sign-on tokens). The home store stays: it is the visitor's choice, not personal.
+ * When the session is stored, its record is deleted (a replayed cookie is a guest) and what is
+ * left moves to a new id.
  */
 export function signOut(session: AppSession): void {
   session.unset('shopper');
+}
+
+/**
+ * Ends every other session of the signed-in shopper on this brand (after a password change):
+ * browsers signed in elsewhere become guests on their next request.
+ */
+export async function endOtherSessions(context: AppLoadContext): Promise<void> {
+  const shopper = shopperFromSession(context.session);
+  if (!shopper) return;
+  await context.services.sessions.endSessions(context.tenant.sitePath, shopper.frqShopperNo, {
+    except: context.session.id,
+  });
+}
+
+/** Ends every session of a shopper on this brand (after a password reset by e-mail). */
+export async function endShopperSessions(
+  context: AppLoadContext,
+  frqShopperNo: string,
+): Promise<void> {
+  await context.services.sessions.endSessions(context.tenant.sitePath, frqShopperNo);
 }
