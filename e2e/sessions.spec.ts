@@ -81,6 +81,9 @@ test('a cookie replayed after Log Out is a guest: no account page, no change', a
   await page.getByTestId('account-logout').getByRole('button', { name: 'Log Out' }).click();
   await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
   await expect(page).toHaveURL(brandUrl(SITE, '/'));
+  // Log Out loads a new document: the tab's page source holds nothing of the shopper's (with a
+  // client-side navigation the account page's data script would stay in the DOM).
+  expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain(who.email);
 
   // Back: the account page is asked for again and the guest goes to /login.
   await page.goBack();

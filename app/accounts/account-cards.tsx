@@ -122,6 +122,8 @@ export function LogOutForm({ mobile = false }: { mobile?: boolean }) {
     <Form
       method="post"
       action="/logout"
+      // A full page load: nothing of the shopper's stays in the tab (shared computers).
+      reloadDocument
       className={cx(mobile && styles.mobileOnly)}
       data-testid={mobile ? 'account-logout-top' : 'account-logout'}
     >

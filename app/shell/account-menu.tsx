@@ -96,7 +96,9 @@ export function AccountMenu({
         </SiteLink>
       </li>
       <li>
-        <Form method="post" action="/logout">
+        {/* A full page load: the signed-out page replaces the document, so nothing of the shopper's
+            stays in the tab's memory or in the page's data script (shared computers). */}
+        <Form method="post" action="/logout" reloadDocument>
           <button type="submit" className={styles.logOut}>
             Log Out
           </button>
