@@ -226,6 +226,7 @@ export function createServerApp(opts: ServerAppOptions) {
       origin: req.get('origin'),
       referer: req.get('referer'),
       host: req.get('host'),
+      protocol: req.protocol,
       canonicalOrigin: tenant.origin,
     });
     if (ok) return next();
