@@ -128,7 +128,7 @@ export function createServerApp(opts: ServerAppOptions) {
   const { registry, services, publicDir } = opts;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  app.set('trust proxy', services.env.TRUST_PROXY);
 
   // Brands are chosen by the Host header and posts checked against it (origin-check.ts); a
   // forwarded host is never used. Dropped here so a forged one cannot reach Remix, whose own
@@ -226,6 +226,7 @@ export function createServerApp(opts: ServerAppOptions) {
       origin: req.get('origin'),
       referer: req.get('referer'),
       host: req.get('host'),
+      protocol: req.protocol,
       canonicalOrigin: tenant.origin,
     });
     if (ok) return next();

@@ -11,6 +11,7 @@ import {
   LoyaltyError,
   LoyaltyErrorCode,
 } from '~/lib/loyalty/errors';
+import { loginAccount } from '~/lib/security/rate-limit.server';
 import { safeRedirect } from '~/lib/security/safe-redirect';
 import { redirectWithSession, takeNotice } from '~/lib/session/respond.server';
 import { signIn } from '~/lib/session/shopper.server';
@@ -66,7 +67,7 @@ const INVALID_LOGIN_CODES: readonly number[] = [
 /**
  * The /login action: the login pane and the reset-request pane post here (by `intent`). Every
  * post counts against the per-address limit first, then is validated (the same order as reset
- * and registration).
+ * and registration); a login then takes an attempt of the account's back-off budget.
  */
 export async function loginAction(request: Request, context: AppLoadContext) {
   const form = await readForm(request);
@@ -100,23 +101,29 @@ export async function loginAction(request: Request, context: AppLoadContext) {
     return formDone(submission, intent);
   }
 
-  const account = submission.value.email;
-  const allowed = await limits.loginAllowed(brand, account);
-  if (!allowed.ok) return formTooMany(submission, intent, allowed);
+  const identifier = submission.value.email;
+  // Failures count against the account the e-mail or phone names (decision record 0011), so
+  // typing the other identifier never buys more guesses; an unknown identifier counts as itself.
+  const account = await loginAccount(identifier, (query) => loyalty.getCustomer(query));
+  const attempt = await limits.beginLogin(brand, account, context.clientIp);
+  if (!attempt.ok) return formTooMany(submission, intent, attempt);
   let login;
   try {
-    login = await loyalty.login({ emailOrPhone: account, password: submission.value.password });
+    login = await loyalty.login({ emailOrPhone: identifier, password: submission.value.password });
   } catch (error) {
-    if (error instanceof LoyaltyError && INVALID_LOGIN_CODES.includes(error.code ?? -1)) {
-      await limits.recordLoginFailure(brand, account);
-    } else {
+    // Only a wrong identifier or password counts: an outage gives the attempt back.
+    if (!(error instanceof LoyaltyError && INVALID_LOGIN_CODES.includes(error.code ?? -1))) {
+      await attempt.notTried();
       logger.warn({ err: error }, 'login failed');
     }
     // The spec's messages only: an unexpected failure's detail stays in the log.
     return fail(failureMessage(error));
   }
-  if (!login) return fail(GENERIC_FAILURE_MESSAGE);
-  await limits.clearLoginFailures(brand, account);
+  if (!login) {
+    await attempt.notTried();
+    return fail(GENERIC_FAILURE_MESSAGE);
+  }
+  await attempt.succeeded();
   signIn(context.session, login, {
     storeNumbers: visibleLocations(context).map((l) => l.storeNumber),
     termsPending: await termsPendingFor(loyalty, login.frqShopperNo),

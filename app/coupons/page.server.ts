@@ -14,6 +14,7 @@ import { readForm } from '~/lib/forms/read-form.server';
 import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { failureMessage, GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import type { Offer, OfferLists } from '~/lib/loyalty/types';
+import { safeRedirect } from '~/lib/security/safe-redirect';
 import { redirectWithNotice, takeNotice } from '~/lib/session/respond.server';
 import { loginHref } from '~/lib/session/login-href';
 import { couponActionSchema } from './schemas';
@@ -206,7 +207,9 @@ export async function couponsAction(request: Request, context: AppLoadContext) {
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: couponActionSchema });
   const view = submission.status === 'success' ? submission.value.returnTo : '';
-  const returnTo = `/digital-coupons${view}`;
+  // The view comes from the post: checked like any redirect target, so it can never break the
+  // Location header (a control or non-Latin-1 character) or leave the page.
+  const returnTo = safeRedirect(`/digital-coupons${view}`, '/digital-coupons');
   const shopper = context.shopper;
   if (!shopper) throw redirect(loginHref(returnTo, 'clip'));
   // A fetcher (the card's optimistic clip) reads the answer; a plain form post goes back to the

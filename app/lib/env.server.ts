@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, TrustProxyError } from '~/lib/security/trust-proxy.server';
 
 /**
  * Environment, validated once at start-up. A bad value stops the process with one line that names
@@ -30,8 +31,25 @@ export const envSchema = z.object({
   TENANTS_RESCAN_MS: z.coerce.number().int().min(200).max(60000).default(2000),
   /** Login, reset-request and registration posts allowed per client IP, brand and minute. */
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
-  /** Failed logins allowed per account and brand in 15 minutes. */
+  /** Failed logins per account and brand before each next attempt waits (decision record 0011). */
   RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /**
+   * Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (Express `trust proxy`): true,
+   * false, a hop count, or addresses / subnets / loopback, linklocal, uniquelocal. See
+   * security/trust-proxy.server.ts.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((text, ctx) => {
+      try {
+        return parseTrustProxy(text);
+      } catch (error) {
+        if (!(error instanceof TrustProxyError)) throw error;
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: error.message });
+        return z.NEVER;
+      }
+    }),
   /** Honeypot bot check: shortest time (ms) between rendering and posting a form. */
   BOT_CHECK_MIN_FILL_MS: z.coerce.number().int().min(0).max(60000).default(2000),
 });

@@ -1,19 +1,27 @@
 /**
- * Abuse limits for the account forms (issue 4 item 7), with rate-limiter-flexible:
+ * Abuse limits for the account forms (issue 4 item 7, issue 10 item 5; decision record 0011),
+ * with rate-limiter-flexible:
  *
  * - per client IP and brand: 10 posts a minute each for login, password-reset request and
  *   registration (`consume('login-ip' | 'reset-ip' | 'register-ip', brand, ip)`); IPv6 clients
  *   count per /64, the block one subscriber usually holds;
- * - per account and brand: 5 failed logins in 15 minutes (`loginAllowed` before trying,
- *   `recordLoginFailure` after a wrong password, `clearLoginFailures` after a success). The window
- *   starts at the first failure; once 5 are recorded, attempts are refused until it ends.
+ * - per ACCOUNT and brand, failed logins back off exponentially: the first 5 failures are free,
+ *   then each further attempt waits 1, 2, 4, 8 and at most 15 minutes after the one before.
+ *   An account is its shopper number (`shopperAccount`; `loginAccount` resolves a typed e-mail
+ *   or phone to it), so typing the e-mail, then the phone, never buys more guesses. Failures are
+ *   forgotten after a success, a password reset, or a day after the first of them; a wait ends
+ *   by itself. `beginLogin` takes an attempt atomically in the shared store, so a burst of
+ *   parallel posts cannot slip past the wait;
+ * - an address the shopper logged in from before (remembered 20 days) has its own budget for
+ *   that account (NIST SP 800-63B §5.2.2: addresses the subscriber authenticated from), so an
+ *   attacker elsewhere who keeps the account waiting never locks the shopper out at home.
  *
  * Counters live in process memory by default. With DATABASE_URL they live in PostgreSQL
  * (`site.rate_limits`, created by the site store's migrations: open the site store first), so
  * every web process counts together; if that database fails, each process falls back to its own
  * memory counters (logged) rather than refusing or waving through every shopper.
  *
- * Keys are stored hashed: the table never holds e-mail addresses or IP addresses.
+ * Keys are stored hashed: the table never holds e-mail addresses, shopper numbers or IP addresses.
  */
 import crypto from 'node:crypto';
 import net from 'node:net';
@@ -51,17 +59,29 @@ export interface RateLimitSettings {
   ipPoints: number;
   /** Default 60. */
   ipWindowSeconds: number;
-  /** Failed logins per account and brand in `accountWindowSeconds`. Default 5. */
+  /** Failed logins per account and brand before every further attempt waits. Default 5. */
   accountFailures: number;
-  /** Default 900 (15 minutes). */
-  accountWindowSeconds: number;
+  /** The first wait, doubled with every further failure. Default 60 (a minute). */
+  backoffBaseSeconds: number;
+  /** The longest wait. Default 900 (15 minutes). */
+  backoffMaxSeconds: number;
+  /** Failures are forgotten this long after the first of them. Default 86 400 (a day). */
+  accountForgetSeconds: number;
+  /**
+   * How long an address an account logged in from keeps its own budget. Default 20 days (the
+   * memory store's timers cannot exceed 24.8 days).
+   */
+  knownAddressSeconds: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   ipPoints: 10,
   ipWindowSeconds: 60,
   accountFailures: 5,
-  accountWindowSeconds: 15 * 60,
+  backoffBaseSeconds: 60,
+  backoffMaxSeconds: 15 * 60,
+  accountForgetSeconds: 24 * 60 * 60,
+  knownAddressSeconds: 20 * 24 * 60 * 60,
 };
 
 export interface RateLimitsOptions {
@@ -72,16 +92,33 @@ export interface RateLimitsOptions {
   settings?: Partial<RateLimitSettings>;
 }
 
+/** A login attempt taken with `beginLogin`: say how it ended. */
+export interface LoginAttempt {
+  ok: true;
+  /** The password was right: forgets the failures of this budget, remembers the address. */
+  succeeded(): Promise<void>;
+  /** The password was never checked (the service failed): the attempt is given back. */
+  notTried(): Promise<void>;
+}
+
 export interface RateLimits {
   readonly store: 'memory' | 'postgres';
   /** Counts one post; `ok: false` when over the limit (answer 429 with the message). */
   consume(kind: IpLimit, brand: string, ip: string): Promise<LimitResult>;
-  /** Whether a login for this account may be tried now (counts nothing). */
+  /**
+   * Takes one login attempt for `account` (see `loginAccount`) from `ip`, counted as a failure
+   * until `succeeded()`; refused while the account waits (answer 429 with the message).
+   */
+  beginLogin(brand: string, account: string, ip: string): Promise<LoginAttempt | LimitRefused>;
+  /** Whether a password check for this account may run now (counts nothing). */
   loginAllowed(brand: string, account: string): Promise<LimitResult>;
-  /** Counts a failed login; `ok: false` once no further attempt is allowed in the window. */
+  /** Counts a failed password check; `ok: false` once the next attempt has to wait. */
   recordLoginFailure(brand: string, account: string): Promise<LimitResult>;
-  /** Forgets the failures after a successful login (or a password reset). */
-  clearLoginFailures(brand: string, account: string): Promise<void>;
+  /**
+   * Forgets the account's failures (a password reset; a successful login does it itself), and
+   * those of its budget at `ip` when the shopper logged in from there before.
+   */
+  clearLoginFailures(brand: string, account: string, ip?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -119,17 +156,65 @@ export function ipKey(ip: string): string {
     .join(':')}::/64`;
 }
 
-/** The account a login names: e-mail lower-cased, phone as its digits. */
+/** A typed login identifier, normalised: e-mail lower-cased, phone as its 10 digits. */
 export function accountKey(emailOrPhone: string): string {
   const value = emailOrPhone.trim().toLowerCase();
-  return value.includes('@') ? value : value.replace(/\D/g, '') || value;
+  if (value.includes('@')) return value;
+  const digits = value.replace(/\D/g, '');
+  // A leading US country code is dropped, as the loyalty service does when it logs in.
+  return (digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits) || value;
+}
+
+/** The budget of a shopper's account, whatever identifier was typed. */
+export function shopperAccount(frqShopperNo: string): string {
+  return `shopper:${frqShopperNo}`;
+}
+
+/** The budget of an identifier that names no account (it is throttled all the same). */
+export function identifierAccount(emailOrPhone: string): string {
+  return `login:${accountKey(emailOrPhone)}`;
+}
+
+/** Finds the shopper an e-mail address or a phone number belongs to (the loyalty lookup). */
+export type CustomerLookup = (
+  query: { email: string } | { phone: string },
+) => Promise<{ frqShopperNo: string } | null>;
+
+/**
+ * The account a login attempt is counted against: the shopper number of the account the typed
+ * e-mail or phone names, else the normalised identifier. A failed lookup counts under the
+ * identifier (logged): the login itself will most likely fail the same way.
+ */
+export async function loginAccount(emailOrPhone: string, lookup: CustomerLookup): Promise<string> {
+  const key = accountKey(emailOrPhone);
+  const query = key.includes('@')
+    ? { email: emailOrPhone.trim() }
+    : /^\d{10}$/.test(key)
+      ? { phone: key }
+      : null;
+  if (!query) return identifierAccount(emailOrPhone);
+  try {
+    const customer = await lookup(query);
+    return customer ? shopperAccount(customer.frqShopperNo) : identifierAccount(emailOrPhone);
+  } catch (error) {
+    logger.info({ err: error }, 'login account lookup failed: counting the typed identifier');
+    return identifierAccount(emailOrPhone);
+  }
+}
+
+/**
+ * The budget an account string names: one from `shopperAccount` / `identifierAccount` /
+ * `loginAccount` as is; anything else is a typed identifier (e.g. an e-mail address).
+ */
+function budgetOf(account: string): string {
+  return /^(shopper|login):/.test(account) ? account : identifierAccount(account);
 }
 
 function hashed(brand: string, key: string): string {
   return `${brand}:${crypto.createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
 }
 
-function refused(res: RateLimiterRes): LimitResult {
+function refused(res: RateLimiterRes): LimitRefused {
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
 }
 
@@ -154,6 +239,24 @@ class FallbackLimiter extends RateLimiterMemory {
     this.warn();
     return super.delete(...args);
   }
+  reward(...args: Parameters<RateLimiterMemory['reward']>) {
+    this.warn();
+    return super.reward(...args);
+  }
+  set(...args: Parameters<RateLimiterMemory['set']>) {
+    this.warn();
+    return super.set(...args);
+  }
+  block(...args: Parameters<RateLimiterMemory['block']>) {
+    this.warn();
+    return super.block(...args);
+  }
+}
+
+/** A refusal thrown by a limiter, as a result; anything else (a store failure) is rethrown. */
+function refusal(error: unknown): LimitRefused {
+  if (error instanceof RateLimiterRes) return refused(error);
+  throw error;
 }
 
 export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
@@ -207,11 +310,46 @@ export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
       duration: settings.ipWindowSeconds,
     }),
   };
+  // Per account budget: `failures` counts failed (and running) attempts; `wait` exists while the
+  // next attempt has to wait, and is taken atomically by the one attempt allowed after it.
   const failures = limiter({
     keyPrefix: 'login-fail',
-    points: settings.accountFailures,
-    duration: settings.accountWindowSeconds,
+    points: Number.MAX_SAFE_INTEGER,
+    duration: settings.accountForgetSeconds,
   });
+  const wait = limiter({
+    keyPrefix: 'login-wait',
+    points: 1,
+    duration: settings.backoffMaxSeconds,
+  });
+  const known = limiter({
+    keyPrefix: 'login-known',
+    points: 1,
+    duration: settings.knownAddressSeconds,
+  });
+
+  /** The wait after the n-th failure: none before `accountFailures`, then doubling, capped. */
+  const waitAfter = (n: number) =>
+    n < settings.accountFailures
+      ? 0
+      : Math.min(
+          settings.backoffBaseSeconds * 2 ** Math.min(n - settings.accountFailures, 30),
+          settings.backoffMaxSeconds,
+        );
+
+  /** Refused while the budget waits, else ok (counts nothing). */
+  async function waiting(key: string): Promise<LimitResult> {
+    const res = await wait.get(key);
+    return res && res.consumedPoints > 0 && res.msBeforeNext > 0 ? refused(res) : { ok: true };
+  }
+
+  /** The budget of an account at one address (it is used once the shopper logged in there). */
+  const addressKey = (brand: string, budget: string, ip: string) =>
+    hashed(brand, `${budget}|${ipKey(ip)}`);
+
+  async function forget(key: string) {
+    await Promise.all([failures.delete(key), wait.delete(key)]);
+  }
 
   return {
     store: pool ? 'postgres' : 'memory',
@@ -221,28 +359,58 @@ export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
         await ipLimiters[kind].consume(hashed(brand, ipKey(ip)));
         return { ok: true };
       } catch (error) {
-        if (error instanceof RateLimiterRes) return refused(error);
-        throw error;
+        return refusal(error);
       }
+    },
+
+    async beginLogin(brand, account, ip) {
+      const budget = budgetOf(account);
+      const address = addressKey(brand, budget, ip);
+      const key = (await known.get(address)) ? address : hashed(brand, budget);
+      const now = await waiting(key);
+      if (!now.ok) return now;
+      // Counted before the password is checked: parallel attempts each see their own number.
+      const n = (await failures.consume(key)).consumedPoints;
+      const seconds = waitAfter(n);
+      if (seconds > 0) {
+        try {
+          // Only one attempt gets past a wait: the one that starts the next wait.
+          await wait.consume(key, 1, { customDuration: seconds });
+        } catch (error) {
+          const result = refusal(error);
+          await failures.reward(key);
+          return result;
+        }
+      }
+      return {
+        ok: true,
+        async succeeded() {
+          await forget(key);
+          await known.set(address, 1, settings.knownAddressSeconds);
+        },
+        async notTried() {
+          await failures.reward(key);
+          if (seconds > 0) await wait.delete(key);
+        },
+      };
     },
 
     async loginAllowed(brand, account) {
-      const res = await failures.get(hashed(brand, accountKey(account)));
-      return res && res.consumedPoints >= settings.accountFailures ? refused(res) : { ok: true };
+      return waiting(hashed(brand, budgetOf(account)));
     },
 
     async recordLoginFailure(brand, account) {
-      try {
-        const res = await failures.consume(hashed(brand, accountKey(account)));
-        return res.remainingPoints > 0 ? { ok: true } : refused(res);
-      } catch (error) {
-        if (error instanceof RateLimiterRes) return refused(error);
-        throw error;
-      }
+      const key = hashed(brand, budgetOf(account));
+      const seconds = waitAfter((await failures.consume(key)).consumedPoints);
+      if (seconds === 0) return { ok: true };
+      await wait.block(key, seconds);
+      return { ok: false, retryAfterSeconds: seconds };
     },
 
-    async clearLoginFailures(brand, account) {
-      await failures.delete(hashed(brand, accountKey(account)));
+    async clearLoginFailures(brand, account, ip) {
+      const budget = budgetOf(account);
+      await forget(hashed(brand, budget));
+      if (ip !== undefined) await forget(addressKey(brand, budget, ip));
     },
 
     async close() {

@@ -1,3 +1,5 @@
+import { safeRedirect } from '~/lib/security/safe-redirect';
+
 /** Why a visitor is asked to log in ('clip': 'You must log in to clip coupons.'). */
 export type LoginReason = 'clip';
 
@@ -8,9 +10,8 @@ export type LoginReason = 'clip';
 export function loginHref(returnTo: string, reason?: LoginReason): string {
   const query = new URLSearchParams();
   if (reason) query.set('reason', reason);
-  if (returnTo && returnTo !== '/' && returnTo.startsWith('/') && !returnTo.startsWith('//')) {
-    query.set('redirectTo', returnTo);
-  }
+  const back = safeRedirect(returnTo, '/');
+  if (back !== '/') query.set('redirectTo', back);
   const text = query.toString();
   return text ? `/login?${text}` : '/login';
 }
