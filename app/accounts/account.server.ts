@@ -26,6 +26,7 @@ import type { AccountView } from './types';
 
 export type { AccountView };
 import { logger } from '@common/logger.server';
+import { shopperAccount } from '~/lib/security/rate-limit.server';
 import { changedFields, isChoosable } from '~/lib/loyalty/client.server';
 import {
   failureMessage,
@@ -246,7 +247,8 @@ export async function accountAction(request: Request, context: AppLoadContext) {
     const brand = context.tenant.sitePath;
     const { limits } = context.services.accounts;
     // Guessing the current password here counts like failed logins of the account.
-    const allowed = email ? await limits.loginAllowed(brand, email) : { ok: true as const };
+    const account = shopperAccount(customer.frqShopperNo);
+    const allowed = await limits.loginAllowed(brand, account);
     if (!allowed.ok) return formTooMany(submission, intent, allowed);
     let changed = false;
     try {
@@ -259,7 +261,7 @@ export async function accountAction(request: Request, context: AppLoadContext) {
         }));
     } catch (error) {
       if (error instanceof LoyaltyError && error.code === LoyaltyErrorCode.WrongOldPassword) {
-        await limits.recordLoginFailure(brand, email);
+        await limits.recordLoginFailure(brand, account);
       } else {
         logger.warn({ err: error }, 'password change failed');
       }

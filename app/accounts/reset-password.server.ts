@@ -8,6 +8,7 @@ import { formDone, formFailure, formTooMany } from '~/lib/forms/reply.server';
 import { readForm } from '~/lib/forms/read-form.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
 import { logger } from '@common/logger.server';
+import { shopperAccount } from '~/lib/security/rate-limit.server';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import type { Customer } from '~/lib/loyalty/types';
 import { redirectWithNotice } from '~/lib/session/respond.server';
@@ -89,7 +90,11 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
     return fail(GENERIC_FAILURE_MESSAGE);
   }
   if (customer) await endShopperSessions(context, customer.frqShopperNo);
-  await limits.clearLoginFailures(context.tenant.sitePath, input.email);
+  // The failed logins of the account (its shopper number), whatever address they were typed as.
+  await limits.clearLoginFailures(
+    context.tenant.sitePath,
+    customer ? shopperAccount(customer.frqShopperNo) : input.email,
+  );
   return redirectWithNotice(
     context,
     `/login?${new URLSearchParams({ address: input.email })}`,

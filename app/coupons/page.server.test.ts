@@ -332,6 +332,11 @@ describe('digital coupons loader and action: shopper', () => {
     // returnTo is only ever a query string of this page.
     const evil = await post(b, { intent: 'clip', offerId: second.offerId, returnTo: '//x.y/' });
     expect(evil.location).toBe('/digital-coupons');
+    // Control and non-Latin-1 characters never reach the Location header (a 500 before).
+    for (const returnTo of ['?tab=clipped\r\nSet-Cookie: x=1', '?\u0100\u4e2d', '?\u0000']) {
+      const odd = await post(b, { intent: 'clip', offerId: second.offerId, returnTo });
+      expect(odd.location).toMatch(/^\/digital-coupons[\x21-\x7e]*$/);
+    }
   });
 
   it('answers an unknown coupon with ok false and a message, changing nothing', async () => {
