@@ -10,6 +10,7 @@ import type { ServerBuild } from '@remix-run/node';
 import { createContentService } from '~/lib/content/content.server';
 import type { AppServices } from '~/lib/context.server';
 import { EnvError, parseEnv, type Env } from '~/lib/env.server';
+import { loyaltyBreakerStates } from '~/lib/loyalty/http.server';
 import { logger } from '@common/logger.server';
 import { createAccountServices } from '~/lib/services.server';
 import {
@@ -148,6 +149,7 @@ async function main() {
 
   // The loyalty API is reached over HTTP in both modes: /healthz asks whether it answers.
   const loyaltyReachable = createReachabilityProbe(loyalty ? loyalty.url : env.LOYALTY_API_URL!);
+  const loyaltyOrigin = new URL(loyalty ? loyalty.url : env.LOYALTY_API_URL!).origin;
   const app = createServerApp({
     registry,
     services,
@@ -155,8 +157,11 @@ async function main() {
     publicDir: path.join(root, 'public'),
     health: async () => {
       const reach = await loyaltyReachable();
+      // Open while the loyalty service failed too often: pages answer without calling it.
+      const breaker =
+        loyaltyBreakerStates().find((b) => b.origin === loyaltyOrigin)?.state ?? 'closed';
       return {
-        degraded: reach.reachable ? [] : ['loyalty'],
+        degraded: reach.reachable && breaker === 'closed' ? [] : ['loyalty'],
         store: accounts.siteStore.kind,
         mail: accounts.mailer.kind,
         loyalty: {
@@ -165,6 +170,7 @@ async function main() {
             : { mode: 'external', url: new URL(env.LOYALTY_API_URL!).origin }),
           reachable: reach.reachable,
           ...(reach.problem ? { problem: reach.problem } : {}),
+          breaker,
         },
       };
     },

@@ -2,7 +2,7 @@ import type { AccountServices } from '~/lib/services.server';
 import type { ContentService } from '~/lib/content/content.server';
 import type { Env } from '~/lib/env.server';
 import type { LoyaltyClient } from '~/lib/loyalty/client.server';
-import { loyaltyClientFor, type EmbeddedLoyalty } from '~/lib/loyalty/credentials.server';
+import { loyaltyClientForRequest, type EmbeddedLoyalty } from '~/lib/loyalty/credentials.server';
 import type { AppSession, SessionStorages } from '~/lib/session/session.server';
 import { shopperFromSession, type SessionShopper } from '~/lib/session/shopper.server';
 import type { Tenant } from '~/lib/tenant/schema';
@@ -42,7 +42,8 @@ export type AppContext = {
   shopper: SessionShopper | null;
   /**
    * The brand's loyalty client with its credentials (built on first use: a brand whose loyalty
-   * settings are incomplete still serves its content pages).
+   * settings are incomplete still serves its content pages). Its calls share the request's one
+   * loyalty budget, so a request's several calls together stay within it.
    */
   readonly loyalty: LoyaltyClient;
 };
@@ -79,7 +80,7 @@ export async function createAppLoadContext(
     session,
     shopper: shopperFromSession(session),
     get loyalty() {
-      loyalty ??= loyaltyClientFor(tenant, services.env, services.loyalty.embedded);
+      loyalty ??= loyaltyClientForRequest(tenant, services.env, services.loyalty.embedded);
       return loyalty;
     },
   };

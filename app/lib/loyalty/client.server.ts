@@ -1,8 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { z } from 'zod';
+import { loyaltyCallErrors } from '@common/metrics.server';
 import { LoyaltyError, mapLoginError } from './errors';
 import {
   createTransport,
   type HttpMethod,
+  type LoyaltyBudget,
   type LoyaltyHttpOptions,
   type LoyaltyRequest,
   type LoyaltyTransport,
@@ -68,9 +71,31 @@ export function isChoosable(subscription: RewardSubscription): boolean {
 
 export type LoyaltyClient = ReturnType<typeof createLoyaltyClient>;
 
+/** The budget of the request whose call is running (set by clientForRequest's methods). */
+const requestBudget = new AsyncLocalStorage<LoyaltyBudget>();
+
+/**
+ * The client for one request: each method is the shared client's own (looked up at call time, so
+ * a test's spy on the shared client still sees the request's calls), run with `budget`, so every
+ * call of the request is bounded by what is left of it.
+ */
+export function clientForRequest(client: LoyaltyClient, budget: LoyaltyBudget): LoyaltyClient {
+  const shared = client as unknown as Record<string, unknown>;
+  const bound: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(shared)) {
+    bound[key] =
+      typeof value === 'function'
+        ? (...args: unknown[]) =>
+            requestBudget.run(budget, () => (shared[key] as (...a: unknown[]) => unknown)(...args))
+        : value;
+  }
+  return bound as LoyaltyClient;
+}
+
 export function createLoyaltyClient(config: LoyaltyClientConfig) {
   const { appId } = config;
   const send: LoyaltyTransport = createTransport(config.baseUrl, config);
+  const origin = new URL(config.baseUrl).origin;
   const basicHeader = `Basic ${Buffer.from(config.basic, 'utf8').toString('base64')}`;
   const bearerHeader = `Bearer ${config.bearer}`;
   const app = `/loyalty/${seg(appId)}`;
@@ -83,9 +108,17 @@ export function createLoyaltyClient(config: LoyaltyClientConfig) {
     init: Omit<LoyaltyRequest, 'method' | 'path' | 'headers'> = {},
   ): Promise<z.output<S>> {
     const authorization = path.startsWith('/AppUsers/') ? basicHeader : bearerHeader;
-    const res = await send({ ...init, method, path, headers: { authorization } });
+    const res = await send({
+      ...init,
+      method,
+      path,
+      headers: { authorization },
+      budget: requestBudget.getStore(),
+    });
     const parsed = schema.safeParse(res.body);
     if (!parsed.success) {
+      // The transport counted an answer; an answer of the wrong shape is an error all the same.
+      loyaltyCallErrors.inc({ origin, kind: 'invalid' });
       const issue = parsed.error.issues[0];
       throw new LoyaltyError(502, null, null, {
         message: `Unexpected response from the loyalty service (${method} ${path}: ${

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Env } from '~/lib/env.server';
 import type { Tenant } from '~/lib/tenant/schema';
-import { createLoyaltyClient, type LoyaltyClient } from './client.server';
+import { clientForRequest, createLoyaltyClient, type LoyaltyClient } from './client.server';
 import { LoyaltyConfigError } from './errors';
-import type { LoyaltyHttpOptions } from './http.server';
+import { createLoyaltyBudget, type LoyaltyHttpOptions } from './http.server';
 
 /**
  * Which loyalty API a tenant talks to, with which credentials.
@@ -71,6 +71,18 @@ export function loyaltyClientFor(
     cache.set(key, client);
   }
   return client;
+}
+
+/**
+ * The tenant's client for one request (the request context's `loyalty`): all of the request's
+ * loyalty calls share one budget, LOYALTY_REQUEST_BUDGET_MS from its first call on.
+ */
+export function loyaltyClientForRequest(
+  tenant: Pick<Tenant, 'sitePath' | 'services'>,
+  env: Pick<Env, 'LOYALTY_API_URL'>,
+  embedded: EmbeddedLoyalty | null,
+): LoyaltyClient {
+  return clientForRequest(loyaltyClientFor(tenant, env, embedded), createLoyaltyBudget());
 }
 
 function credential(

@@ -1,9 +1,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLoyaltyClient } from './client.server';
+import {
+  loyaltyBreakerState,
+  loyaltyCallDuration,
+  loyaltyCallErrors,
+} from '@common/metrics.server';
+import { clientForRequest, createLoyaltyClient } from './client.server';
 import { LoyaltyError, LoyaltyUnavailableError } from './errors';
-import { closeLoyaltyPools, createTransport } from './http.server';
+import {
+  closeLoyaltyPools,
+  createLoyaltyBudget,
+  createTransport,
+  LoyaltyBreakerOpenError,
+  loyaltyBreakerStates,
+  resetLoyaltyBreakers,
+} from './http.server';
 
 /**
  * The transport against a local fault injector: a node:http server whose behaviour each test
@@ -40,6 +52,8 @@ beforeAll(async () => {
 
 afterEach(() => {
   seen = [];
+  // The breaker of the fault injector's origin is process-wide: each test starts it closed.
+  resetLoyaltyBreakers();
 });
 
 afterAll(async () => {
@@ -308,5 +322,219 @@ describe('client over the transport', () => {
   it('login without a user login section is null', async () => {
     handler = (_req, res) => json(res, 200, { FrequentShopperJwt: null });
     expect(await client().login({ emailOrPhone: 'a@example.com', password: 'x' })).toBeNull();
+  });
+});
+
+describe('one budget per request', () => {
+  it('starts at the first call and shrinks with time', () => {
+    let t = 1000;
+    const budget = createLoyaltyBudget(6000, () => t);
+    t = 5000; // time before the first loyalty call does not count
+    expect(budget.remainingMs()).toBe(6000);
+    t += 2500;
+    expect(budget.remainingMs()).toBe(3500);
+    t += 4000;
+    expect(budget.remainingMs()).toBe(-500);
+  });
+
+  it("bounds a registration's sequential calls by the request's budget, not 3 x the deadline", async () => {
+    handler = hang;
+    const client = createLoyaltyClient({
+      baseUrl: base,
+      appId: 'app',
+      basic: 'site:secret',
+      bearer: 'tok',
+      timeoutMs: 500,
+      retryDelayMs: 5,
+      breaker: { failures: 100 },
+    });
+    const loyalty = clientForRequest(client, createLoyaltyBudget(700));
+    const started = Date.now();
+    // The calls a registration makes one after another, each against a hanging service.
+    const errors = [
+      await rejection(loyalty.getCustomer({ phone: '4355550101' })),
+      await rejection(
+        loyalty.register({
+          firstName: 'A',
+          lastName: 'B',
+          email: 'a@example.com',
+          phone: '4355550101',
+          password: 'Secret-123',
+        }),
+      ),
+      await rejection(loyalty.getEmailSubscriptions('000000000001')),
+    ];
+    const elapsed = Date.now() - started;
+    for (const error of errors) expect(error).toBeInstanceOf(LoyaltyUnavailableError);
+    // Each call alone may take 500 ms; together they get the request's 700 ms.
+    expect(elapsed).toBeGreaterThanOrEqual(650);
+    expect(elapsed).toBeLessThan(1000);
+    // The last call found the budget spent and sent nothing.
+    expect(seen.filter((r) => r.url.includes('emailsubscriptions'))).toHaveLength(0);
+  });
+
+  it('a request with budget left runs each call up to its own deadline', async () => {
+    let n = 0;
+    handler = (_req, res) => (n++ === 0 ? undefined : json(res, 200, { Ok: true }));
+    const send = createTransport(base, { timeoutMs: 300, retries: 0, breaker: { failures: 100 } });
+    const budget = createLoyaltyBudget(5000);
+    const started = Date.now();
+    await rejection(send({ method: 'POST', path: '/hang', body: {}, budget }));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect((await send({ method: 'GET', path: '/ok', budget })).body).toEqual({ ok: true });
+  });
+});
+
+describe('circuit breaker per origin', () => {
+  const stateOf = (origin: string) =>
+    loyaltyBreakerStates().find((b) => b.origin === origin)?.state;
+  const counter = async (kind: string) =>
+    (await loyaltyCallErrors.get()).values.find(
+      (v) => v.labels.origin === base && v.labels.kind === kind,
+    )?.value ?? 0;
+
+  async function until(check: () => boolean, ms = 3000) {
+    const end = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > end) throw new Error('condition not met in time');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  it('opens after a run of unavailable answers; then every call fails at once, unsent', async () => {
+    handler = (_req, res) => json(res, 503, {});
+    const send = createTransport(base, {
+      retries: 0,
+      breaker: { failures: 3, halfOpenAfterMs: 60_000 },
+    });
+    for (let i = 0; i < 3; i++) {
+      expect(await rejection(send({ method: 'GET', path: '/down' }))).not.toBeInstanceOf(
+        LoyaltyBreakerOpenError,
+      );
+    }
+    expect(stateOf(base)).toBe('open');
+    const before = await counter('breaker_open');
+    for (const method of ['GET', 'POST'] as const) {
+      const started = performance.now();
+      const error = await rejection(send({ method, path: '/down', body: {} }));
+      expect(performance.now() - started).toBeLessThan(20);
+      expect(error).toBeInstanceOf(LoyaltyBreakerOpenError);
+      // Pages show their section's message for it, as for any outage.
+      expect(error).toBeInstanceOf(LoyaltyUnavailableError);
+    }
+    expect(seen).toHaveLength(3);
+    expect(await counter('breaker_open')).toBe(before + 2);
+    const gauge = (await loyaltyBreakerState.get()).values.find((v) => v.labels.origin === base);
+    expect(gauge?.value).toBe(2);
+  });
+
+  it('opens on a hanging service too: after the timeouts, calls fail in milliseconds', async () => {
+    handler = hang;
+    const send = createTransport(base, {
+      timeoutMs: 150,
+      retries: 0,
+      breaker: { failures: 2, halfOpenAfterMs: 60_000 },
+    });
+    await rejection(send({ method: 'GET', path: '/hang' }));
+    await rejection(send({ method: 'POST', path: '/hang', body: {} }));
+    const started = performance.now();
+    expect(await rejection(send({ method: 'GET', path: '/hang' }))).toBeInstanceOf(
+      LoyaltyBreakerOpenError,
+    );
+    expect(performance.now() - started).toBeLessThan(20);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('never opens on business errors (4xx), which also reset the run', async () => {
+    let status = 503;
+    handler = (_req, res) => json(res, status, { Code: 11, Reason: 'Wrong password.' });
+    const send = createTransport(base, {
+      retries: 0,
+      breaker: { failures: 3, halfOpenAfterMs: 60_000 },
+    });
+    const call = () => rejection(send({ method: 'POST', path: '/AppUsers/login', body: {} }));
+    await call();
+    await call();
+    for (const s of [401, 409, 400, 404, 401, 409]) {
+      status = s;
+      expect(await call()).toMatchObject({ status: s, reason: 'Wrong password.' });
+    }
+    status = 503;
+    await call();
+    await call();
+    expect(stateOf(base)).toBe('closed');
+    expect(seen).toHaveLength(10);
+  });
+
+  it("the caller's own abort does not count", async () => {
+    handler = hang;
+    const send = createTransport(base, { breaker: { failures: 2, halfOpenAfterMs: 60_000 } });
+    for (let i = 0; i < 4; i++) {
+      const error = await rejection(
+        send({ method: 'GET', path: '/hang', signal: AbortSignal.timeout(20) }),
+      );
+      expect((error as Error).name).not.toBe('LoyaltyBreakerOpenError');
+    }
+    expect(stateOf(base)).toBe('closed');
+  });
+
+  it('a GET retry does not wait for a breaker that has just opened', async () => {
+    handler = (_req, res) => json(res, 503, {});
+    const send = createTransport(base, {
+      retries: 2,
+      retryDelayMs: 1000,
+      breaker: { failures: 1, halfOpenAfterMs: 60_000 },
+    });
+    const started = Date.now();
+    expect(await rejection(send({ method: 'GET', path: '/down' }))).toBeInstanceOf(
+      LoyaltyUnavailableError,
+    );
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('half-opens after the pause; its own trial call closes it once the service answers', async () => {
+    let up = false;
+    handler = (_req, res) => (up ? json(res, 200, { Back: true }) : json(res, 503, {}));
+    const send = createTransport(base, {
+      retries: 0,
+      breaker: { failures: 2, halfOpenAfterMs: 150 },
+    });
+    await rejection(send({ method: 'GET', path: '/offers?x=1' }));
+    await rejection(send({ method: 'GET', path: '/offers?x=1' }));
+    expect(stateOf(base)).toBe('open');
+
+    // Still down at the first trial: the trial (a replay of the last GET) fails, it stays open.
+    await until(() => seen.length === 3);
+    expect(seen[2]).toMatchObject({ method: 'GET', url: '/offers?x=1' });
+    expect(stateOf(base)).toBe('open');
+    expect(await rejection(send({ method: 'GET', path: '/offers' }))).toBeInstanceOf(
+      LoyaltyBreakerOpenError,
+    );
+
+    // Back: the next trial closes the breaker and calls go through again, no shopper's call lost.
+    up = true;
+    await until(() => stateOf(base) === 'closed');
+    expect(seen).toHaveLength(4);
+    expect((await send({ method: 'GET', path: '/offers' })).body).toEqual({ back: true });
+    const gauge = (await loyaltyBreakerState.get()).values.find((v) => v.labels.origin === base);
+    expect(gauge?.value).toBe(0);
+  });
+
+  it('records every call: its duration by outcome and its errors by kind', async () => {
+    handler = (_req, res) => json(res, 409, { Code: 21, Reason: 'Taken.' });
+    const send = createTransport(base, { retries: 0 });
+    const before = await counter('status_4xx');
+    await rejection(send({ method: 'POST', path: '/register', body: {} }));
+    handler = (_req, res) => json(res, 200, {});
+    await send({ method: 'GET', path: '/fine' });
+    expect(await counter('status_4xx')).toBe(before + 1);
+    const counts = (await loyaltyCallDuration.get()).values.filter(
+      (v) => v.metricName === 'loyalty_call_duration_seconds_count' && v.labels.origin === base,
+    );
+    expect(counts.find((v) => v.labels.outcome === 'status_4xx')?.value).toBeGreaterThanOrEqual(1);
+    expect(
+      counts.find((v) => v.labels.outcome === 'ok' && v.labels.method === 'GET')?.value,
+    ).toBeGreaterThanOrEqual(1);
   });
 });
