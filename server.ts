@@ -23,11 +23,12 @@ import type { Tenant } from '~/lib/tenant/schema';
 import { createServerApp } from './server/app';
 import { createReachabilityProbe } from './server/reachability';
 import {
-  DEV_LOYALTY_BASIC,
-  DEV_LOYALTY_BEARER,
+  LoyaltyCredentialsError,
+  loyaltyServiceCredentials,
   startLoyaltyService,
   type LoyaltyApp,
   type LoyaltyService,
+  type LoyaltyServiceCredentials,
 } from './services/loyalty/index';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -59,6 +60,26 @@ function sessionSecret(env: Env): string {
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   logger.warn(`SESSION_SECRET is not set: using a generated secret kept in ${file}`);
   return secret;
+}
+
+/**
+ * The embedded loyalty service's credentials (the site's client uses the same, through
+ * `loyalty.credentials`): in production never the published development values, and unset ones
+ * generated into DATA_DIR. A refused value stops the start with one line.
+ */
+function embeddedLoyaltyCredentials(env: Env): LoyaltyServiceCredentials {
+  try {
+    return loyaltyServiceCredentials(process.env, {
+      dataDir: env.DATA_DIR,
+      production: env.NODE_ENV === 'production',
+    });
+  } catch (error) {
+    if (error instanceof LoyaltyCredentialsError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 async function main() {
@@ -105,6 +126,7 @@ async function main() {
       databaseUrl: env.DATABASE_URL,
       port: 0,
       apps: loyaltyApps(registry.all()),
+      credentials: embeddedLoyaltyCredentials(env),
     });
     // A brand added while running gets its demo data too.
     registry.onChange(
@@ -138,8 +160,8 @@ async function main() {
       embedded: loyalty
         ? {
             url: loyalty.url,
-            basic: process.env.LOYALTY_SERVICE_BASIC || DEV_LOYALTY_BASIC,
-            bearer: process.env.LOYALTY_SERVICE_BEARER || DEV_LOYALTY_BEARER,
+            basic: loyalty.credentials.basic,
+            bearer: loyalty.credentials.bearer,
           }
         : null,
     },
