@@ -32,6 +32,11 @@ export const envSchema = z.object({
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
   /** Failed logins allowed per account and brand in 15 minutes. */
   RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /**
+   * Lets a scraper elsewhere read /metrics with `Authorization: Bearer <token>`; without it
+   * /metrics answers only on the machine itself (server/metrics.ts).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Honeypot bot check: shortest time (ms) between rendering and posting a form. */
   BOT_CHECK_MIN_FILL_MS: z.coerce.number().int().min(0).max(60000).default(2000),
 });
