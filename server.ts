@@ -22,6 +22,7 @@ import { TenantRegistry } from '~/lib/tenant/registry.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import { createServerApp } from './server/app';
 import { createReachabilityProbe } from './server/reachability';
+import { installShutdown, loyaltyPoolsCloser } from './server/shutdown';
 import {
   LoyaltyCredentialsError,
   loyaltyServiceCredentials,
@@ -200,18 +201,17 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
-  const shutdown = (signal: string) => {
-    logger.info(`${signal}: shutting down`);
-    registry.stop();
-    content.close();
-    server.close(() => {
-      // Outbound pools belong to the app bundle and end with the process.
-      void Promise.allSettled([accounts.close(), loyalty?.close()]).finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  // SIGTERM / SIGINT: answer what was asked, then close in this order (server/shutdown.ts).
+  installShutdown({
+    server,
+    steps: [
+      { name: 'tenant watcher', run: () => registry.stop() },
+      { name: 'content watcher', run: () => content.close() },
+      { name: 'loyalty client pools', run: loyaltyPoolsCloser(build) },
+      { name: 'loyalty service', run: () => loyalty?.close() },
+      { name: 'site store and mail', run: () => accounts.close() },
+    ],
+  });
 }
 
 main().catch((error) => {
