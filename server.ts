@@ -24,12 +24,14 @@ import type { Tenant } from '~/lib/tenant/schema';
 import { createServerApp } from './server/app';
 import { compactHeapAfterStartup } from './server/compact-heap';
 import { createReachabilityProbe } from './server/reachability';
+import { installShutdown, loyaltyPoolsCloser } from './server/shutdown';
 import {
-  DEV_LOYALTY_BASIC,
-  DEV_LOYALTY_BEARER,
+  LoyaltyCredentialsError,
+  loyaltyServiceCredentials,
   startLoyaltyService,
   type LoyaltyApp,
   type LoyaltyService,
+  type LoyaltyServiceCredentials,
 } from './services/loyalty/index';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -61,6 +63,26 @@ function sessionSecret(env: Env): string {
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   logger.warn(`SESSION_SECRET is not set: using a generated secret kept in ${file}`);
   return secret;
+}
+
+/**
+ * The embedded loyalty service's credentials (the site's client uses the same, through
+ * `loyalty.credentials`): in production never the published development values, and unset ones
+ * generated into DATA_DIR. A refused value stops the start with one line.
+ */
+function embeddedLoyaltyCredentials(env: Env): LoyaltyServiceCredentials {
+  try {
+    return loyaltyServiceCredentials(process.env, {
+      dataDir: env.DATA_DIR,
+      production: env.NODE_ENV === 'production',
+    });
+  } catch (error) {
+    if (error instanceof LoyaltyCredentialsError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 async function main() {
@@ -107,6 +129,7 @@ async function main() {
       databaseUrl: env.DATABASE_URL,
       port: 0,
       apps: loyaltyApps(registry.all()),
+      credentials: embeddedLoyaltyCredentials(env),
     });
     // A brand added while running gets its demo data too.
     registry.onChange(
@@ -140,8 +163,8 @@ async function main() {
       embedded: loyalty
         ? {
             url: loyalty.url,
-            basic: process.env.LOYALTY_SERVICE_BASIC || DEV_LOYALTY_BASIC,
-            bearer: process.env.LOYALTY_SERVICE_BEARER || DEV_LOYALTY_BEARER,
+            basic: loyalty.credentials.basic,
+            bearer: loyalty.credentials.bearer,
           }
         : null,
     },
@@ -186,18 +209,17 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
-  const shutdown = (signal: string) => {
-    logger.info(`${signal}: shutting down`);
-    registry.stop();
-    content.close();
-    server.close(() => {
-      // Outbound pools belong to the app bundle and end with the process.
-      void Promise.allSettled([accounts.close(), loyalty?.close()]).finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  // SIGTERM / SIGINT: answer what was asked, then close in this order (server/shutdown.ts).
+  installShutdown({
+    server,
+    steps: [
+      { name: 'tenant watcher', run: () => registry.stop() },
+      { name: 'content watcher', run: () => content.close() },
+      { name: 'loyalty client pools', run: loyaltyPoolsCloser(build) },
+      { name: 'loyalty service', run: () => loyalty?.close() },
+      { name: 'site store and mail', run: () => accounts.close() },
+    ],
+  });
 }
 
 main().catch((error) => {

@@ -3,6 +3,7 @@
 // every brand on the embedded defaults.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,5 +41,28 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+// The server shuts down cleanly on SIGTERM / SIGINT (server/shutdown.ts); this process ends with it.
+const stop = (signal) => {
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
+
+// `npm start` runs this file through `sh -c`. npm 11 forwards SIGTERM and SIGINT to that shell
+// only, and dash (Debian's sh) neither exec-s node nor passes the signal on: it dies of it, so
+// the signal never reached us and the server kept serving. When npm's shell is gone, this
+// process has a new parent: take that as SIGTERM. Only under npm: started directly (e.g. with
+// nohup), a parent that goes away is no reason to stop.
+let watch;
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    console.log('npm start was stopped: stopping the server');
+    stop('SIGTERM');
+  }, 200);
+}
+child.on('exit', (code, signal) => {
+  clearInterval(watch);
+  process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0));
+});

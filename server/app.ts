@@ -11,8 +11,10 @@ import { redirectFor } from '~/lib/redirects';
 import { publicBotCheck } from '~/lib/security/bot-check.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { TenantRegistry } from '~/lib/tenant/registry.server';
+import { metricsEndpoint } from './metrics';
 import { isAllowedOrigin } from './origin-check';
 import { createPageCache } from './page-cache';
+import { createRequestLog, tagRemixRoute } from './request-log';
 
 export interface ServerAppOptions {
   registry: TenantRegistry;
@@ -127,6 +129,8 @@ async function contextFactory(build: ServerAppOptions['build']): Promise<Context
 export function createServerApp(opts: ServerAppOptions) {
   const { registry, services, publicDir } = opts;
   const app = express();
+  // One line per request, and its time in the metrics (request-log.ts): first, to time it all.
+  app.use(createRequestLog());
   app.disable('x-powered-by');
   app.set('trust proxy', services.env.TRUST_PROXY);
 
@@ -155,6 +159,14 @@ export function createServerApp(opts: ServerAppOptions) {
       next(error);
     }
   });
+
+  // Prometheus metrics, for the machine itself or a METRICS_TOKEN holder only (metrics.ts).
+  app.use(
+    metricsEndpoint({
+      isBrandHost: (host) => registry.resolve(host) !== null,
+      token: services.env.METRICS_TOKEN,
+    }),
+  );
 
   app.use(compression());
 
@@ -250,6 +262,7 @@ export function createServerApp(opts: ServerAppOptions) {
       return `${generation}.${services.content.version(tenant.sitePath)}`;
     },
   });
+  app.use(tagRemixRoute(opts.build));
   app.use(pageCache.capture);
 
   const remix = createRequestHandler({

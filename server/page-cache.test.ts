@@ -4,6 +4,7 @@ import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
+import { pageCacheLookups } from '@common/metrics.server';
 import { createPageCache, gzipJoined, sharedMaxAgeSeconds } from './page-cache';
 
 let servers: http.Server[] = [];
@@ -20,6 +21,8 @@ afterEach(() => {
 async function start(sMaxAge = 10) {
   let renders = 0;
   let nonceCounter = 0;
+  // The route each answer was logged under (server/request-log.ts reads res.locals.route).
+  const routes: unknown[] = [];
   const cache = createPageCache({
     maxEntries: 10,
     nonceOf: (res) => res.locals.nonce as string,
@@ -28,6 +31,9 @@ async function start(sMaxAge = 10) {
   const app = express();
   app.use((_req, res, next) => {
     res.locals.nonce = `nonce${String(++nonceCounter).padStart(17, '0')}==`;
+    // As the request log does, first: each answer has its own id.
+    res.setHeader('X-Request-Id', `request-${nonceCounter}`);
+    res.on('finish', () => routes.push(res.locals.route));
     next();
   });
   app.use(cache.serveHit);
@@ -35,6 +41,11 @@ async function start(sMaxAge = 10) {
   app.use((_req, res, next) => {
     res.setHeader('Content-Security-Policy', `script-src 'nonce-${res.locals.nonce as string}'`);
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+  // As tagRemixRoute does before the cache renders a page.
+  app.use((_req, res, next) => {
+    res.locals.route = 'routes/page';
     next();
   });
   app.use(cache.capture);
@@ -61,26 +72,32 @@ async function start(sMaxAge = 10) {
   await new Promise((r) => server.once('listening', r));
   const port = (server.address() as AddressInfo).port;
   const get = (path: string, cookie?: string, extra: Record<string, string> = {}) =>
-    new Promise<{ status: number; body: string; cache: string; csp: string; nosniff: string }>(
-      (resolve, reject) => {
-        http
-          .get({ port, path, headers: { ...(cookie ? { cookie } : {}), ...extra } }, (res) => {
-            let body = '';
-            res.on('data', (c) => (body += c));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 0,
-                body,
-                cache: String(res.headers['x-page-cache']),
-                csp: String(res.headers['content-security-policy']),
-                nosniff: String(res.headers['x-content-type-options']),
-              }),
-            );
-          })
-          .on('error', reject);
-      },
-    );
-  return { get, renders: () => renders, stats: cache.stats };
+    new Promise<{
+      status: number;
+      body: string;
+      cache: string;
+      csp: string;
+      nosniff: string;
+      requestId: string;
+    }>((resolve, reject) => {
+      http
+        .get({ port, path, headers: { ...(cookie ? { cookie } : {}), ...extra } }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body,
+              cache: String(res.headers['x-page-cache']),
+              csp: String(res.headers['content-security-policy']),
+              nosniff: String(res.headers['x-content-type-options']),
+              requestId: String(res.headers['x-request-id']),
+            }),
+          );
+        })
+        .on('error', reject);
+    });
+  return { get, renders: () => renders, stats: cache.stats, routes };
 }
 
 const guestCookie = (data: object) =>
@@ -166,6 +183,39 @@ describe('page cache', () => {
     await off.get('/');
     await off.get('/');
     expect(off.renders()).toBe(2);
+  });
+});
+
+describe('page cache metrics', () => {
+  const lookups = async () => {
+    const values = (await pageCacheLookups.get()).values;
+    const of = (result: string) => values.find((v) => v.labels.result === result)?.value ?? 0;
+    return { hit: of('hit'), miss: of('miss'), bypass: of('bypass') };
+  };
+
+  it('counts hits, misses and signed-in pages that bypass it in page_cache_lookups_total', async () => {
+    const app = await start();
+    const before = await lookups();
+    await app.get('/counted');
+    await app.get('/counted');
+    await app.get('/counted');
+    await app.get('/mine', 'shopper=1');
+    const after = await lookups();
+    expect({
+      hit: after.hit - before.hit,
+      miss: after.miss - before.miss,
+      bypass: after.bypass - before.bypass,
+    }).toEqual({ hit: 2, miss: 1, bypass: 1 });
+  });
+
+  it('a hit is logged under the route that rendered it and keeps its own request id', async () => {
+    const app = await start();
+    const miss = await app.get('/route');
+    const hit = await app.get('/route');
+    expect(hit.cache).toBe('hit');
+    expect(app.routes).toEqual(['routes/page', 'routes/page']);
+    expect(miss.requestId).toBe('request-1');
+    expect(hit.requestId).toBe('request-2');
   });
 });
 

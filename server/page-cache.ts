@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
+import { pageCacheLookups } from '@common/metrics.server';
 
 /**
  * A short shared cache of guest HTML pages (DESIGN.md "Scale": the lever for speed), behaving as
@@ -48,6 +49,8 @@ interface Entry {
    * request that rendered it replaced by the placeholder (the CSP names it).
    */
   headers: [string, string | string[]][];
+  /** The Remix route that rendered it (res.locals.route), for the hit's log line and metrics. */
+  route?: string;
 }
 
 /** Headers never replayed from a stored response. */
@@ -62,6 +65,8 @@ const NOT_REPLAYED = new Set([
   'vary',
   'connection',
   'date',
+  // Each request has its own (server/request-log.ts).
+  'x-request-id',
 ]);
 
 /** Raw deflate of one piece, flushed to a byte boundary, not final: pieces can be joined. */
@@ -140,6 +145,8 @@ export function createPageCache(opts: PageCacheOptions) {
     const hit = entries.get(key);
     if (!hit || hit.expires <= Date.now()) return next();
     hits++;
+    pageCacheLookups.inc({ result: 'hit' });
+    if (hit.route) res.locals.route = hit.route;
     const nonce = opts.nonceOf(res);
     for (const [name, value] of hit.headers) {
       res.setHeader(
@@ -210,6 +217,7 @@ export function createPageCache(opts: PageCacheOptions) {
       if (typeof chunk === 'function') cb = chunk;
       else if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encoding));
       if (typeof encoding === 'function') cb = encoding;
+      pageCacheLookups.inc({ result: 'miss' });
       const body = Buffer.concat(chunks).toString('utf8');
       const contentType = String(res.getHeader('content-type') ?? '');
       const maxAge = sharedMaxAgeSeconds(res.getHeader('cache-control'));
@@ -239,6 +247,7 @@ export function createPageCache(opts: PageCacheOptions) {
             return { parts, deflated: parts.map(deflatePiece) };
           })(),
           headers,
+          route: typeof res.locals.route === 'string' ? res.locals.route : undefined,
         });
       }
       res.removeHeader('content-length');
@@ -256,7 +265,10 @@ export function createPageCache(opts: PageCacheOptions) {
    */
   const bypass = (res: Response) => {
     const release = res.locals.pageCacheRelease as (() => void) | undefined;
-    if (release) release();
+    if (release) {
+      release();
+      pageCacheLookups.inc({ result: 'bypass' });
+    }
     delete res.locals.pageCacheRelease;
   };
 

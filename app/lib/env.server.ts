@@ -50,6 +50,11 @@ export const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * Lets a scraper elsewhere read /metrics with `Authorization: Bearer <token>`; without it
+   * /metrics answers only on the machine itself (server/metrics.ts).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Honeypot bot check: shortest time (ms) between rendering and posting a form. */
   BOT_CHECK_MIN_FILL_MS: z.coerce.number().int().min(0).max(60000).default(2000),
 });

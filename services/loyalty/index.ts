@@ -16,6 +16,11 @@ import { seed, type SeedResult, type SeedStore } from './seed';
 
 export { DEMO_SHOPPERS, DEMO_UNREGISTERED_PHONE } from './credentials';
 export { DEV_LOYALTY_BASIC, DEV_LOYALTY_BEARER } from './credentials';
+export {
+  LoyaltyCredentialsError,
+  loyaltyServiceCredentials,
+  type LoyaltyServiceCredentials,
+} from './credentials';
 export { readApps } from './apps';
 export type { Db } from '../../common/db.server';
 export type { SeedResult } from './seed';
@@ -47,7 +52,11 @@ export interface StartLoyaltyServiceOptions {
   /** Apps to seed when they have no data yet. */
   apps?: LoyaltyApp[];
   logger?: Logger;
-  /** Overrides of LOYALTY_SERVICE_BASIC / _BEARER / _JWT_SECRET (which default to dev values). */
+  /**
+   * Overrides of LOYALTY_SERVICE_BASIC / _BEARER / _JWT_SECRET. Unset ones default to the
+   * development values, or in production to values generated into the data folder
+   * (credentials.ts); in production the development values are refused.
+   */
   credentials?: { basic?: string; bearer?: string; jwtSecret?: string };
   /** Interval of the store health probe (ms, default 15 000). */
   healthIntervalMs?: number;
@@ -63,6 +72,8 @@ export interface LoyaltyService {
   url: string;
   port: number;
   health(): LoyaltyHealth;
+  /** What callers must send (the site's own client of the embedded service uses these). */
+  credentials: { basic: string; bearer: string };
   close(): Promise<void>;
   /** Seeding done at start (one entry per app; `seeded` false when it already had data). */
   seeded: SeedResult[];
@@ -82,12 +93,18 @@ export async function startLoyaltyService(
   options: StartLoyaltyServiceOptions = {},
 ): Promise<LoyaltyService> {
   const logger: Logger = options.logger ?? appLogger.child({ service: 'loyalty' });
-  const env = loyaltyServiceCredentials();
-  const credentials = {
-    basic: options.credentials?.basic ?? env.basic,
-    bearer: options.credentials?.bearer ?? env.bearer,
-    jwtSecret: options.credentials?.jwtSecret ?? env.jwtSecret,
-  };
+  // Values given here count as the variables would: in production never the published ones.
+  const given = options.credentials ?? {};
+  const { basic, bearer, jwtSecret } = loyaltyServiceCredentials(
+    {
+      ...process.env,
+      ...(given.basic ? { LOYALTY_SERVICE_BASIC: given.basic } : {}),
+      ...(given.bearer ? { LOYALTY_SERVICE_BEARER: given.bearer } : {}),
+      ...(given.jwtSecret ? { LOYALTY_SERVICE_JWT_SECRET: given.jwtSecret } : {}),
+    },
+    { dataDir: options.dataDir },
+  );
+  const credentials = { basic, bearer, jwtSecret };
   const db = await openDb({
     dir: options.databaseUrl ? undefined : loyaltyDataDir(options.dataDir),
     databaseUrl: options.databaseUrl,
@@ -168,6 +185,7 @@ export async function startLoyaltyService(
       url: `http://${host}:${address.port}`,
       port: address.port,
       health: () => ({ status, store }),
+      credentials: { basic, bearer },
       seeded,
       addApps: seedApps,
       db,

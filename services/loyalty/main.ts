@@ -6,12 +6,14 @@
  *
  * Environment: LOYALTY_PORT, LOYALTY_HOST (default 127.0.0.1), DATA_DIR (default .data; the
  * database is in DATA_DIR/loyalty), DATABASE_URL (PostgreSQL instead of PGlite), TENANTS_DIR,
- * CONTENT_DIR, LOYALTY_SERVICE_BASIC, LOYALTY_SERVICE_BEARER, LOYALTY_SERVICE_JWT_SECRET.
+ * CONTENT_DIR, LOYALTY_SERVICE_BASIC, LOYALTY_SERVICE_BEARER, LOYALTY_SERVICE_JWT_SECRET (with
+ * NODE_ENV=production the development values are refused and unset ones are generated into
+ * DATA_DIR/loyalty-credentials.json, as for the embedded service).
  */
 import path from 'node:path';
 import { logger } from '../../common/logger.server';
 import { readApps } from './apps';
-import { loyaltyServiceCredentials } from './credentials';
+import { LoyaltyCredentialsError, loyaltyServiceCredentials } from './credentials';
 import { loyaltyDataDir, startLoyaltyService } from './index';
 
 async function main() {
@@ -27,6 +29,17 @@ async function main() {
     path.resolve(env.TENANTS_DIR || 'tenants'),
     path.resolve(env.CONTENT_DIR || 'content'),
   );
+  // In production: never the published development values (credentials.ts).
+  let creds;
+  try {
+    creds = loyaltyServiceCredentials(env, { dataDir });
+  } catch (error) {
+    if (error instanceof LoyaltyCredentialsError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   const started = performance.now();
   const service = await startLoyaltyService({
     dataDir,
@@ -34,10 +47,14 @@ async function main() {
     port,
     host: env.LOYALTY_HOST || '127.0.0.1',
     apps,
+    credentials: creds,
   });
-  const creds = loyaltyServiceCredentials(env);
-  const shown = (value: string, isDefault: boolean, name: string) =>
-    isDefault ? `${value} (development default; set ${name})` : `(from ${name})`;
+  const shown = (value: string, isDefault: boolean, generated: boolean, name: string) =>
+    isDefault
+      ? `${value} (development default; set ${name})`
+      : generated
+        ? `(generated into ${creds.file}; give the site the same value)`
+        : `(from ${name})`;
   const seeded = service.seeded.filter((s) => s.seeded);
   const lines = [
     `Loyalty service on ${service.url}  (store: ${
@@ -47,8 +64,8 @@ async function main() {
     ...seeded.map((s) => `  seeded ${s.appId} in ${s.ms} ms`),
     ...(seeded.length ? [`  seeding total: ${seeded.reduce((t, s) => t + s.ms, 0)} ms`] : []),
     `  ready in ${Math.round(performance.now() - started)} ms`,
-    `  Basic  (/AppUsers/*):        ${shown(creds.basic, creds.defaults.basic, 'LOYALTY_SERVICE_BASIC')}`,
-    `  Bearer (/loyalty/{appId}/*): ${shown(creds.bearer, creds.defaults.bearer, 'LOYALTY_SERVICE_BEARER')}`,
+    `  Basic  (/AppUsers/*):        ${shown(creds.basic, creds.defaults.basic, creds.generated.basic, 'LOYALTY_SERVICE_BASIC')}`,
+    `  Bearer (/loyalty/{appId}/*): ${shown(creds.bearer, creds.defaults.bearer, creds.generated.bearer, 'LOYALTY_SERVICE_BEARER')}`,
     `  Site: LOYALTY_API_URL=${service.url}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
