@@ -11,6 +11,7 @@ import { createContentService } from '~/lib/content/content.server';
 import type { AppServices } from '~/lib/context.server';
 import { EnvError, parseEnv, type Env } from '~/lib/env.server';
 import { loyaltyBreakerStates } from '~/lib/loyalty/http.server';
+import { openSharedPglite } from '@common/db.server';
 import { logger } from '@common/logger.server';
 import { createAccountServices } from '~/lib/services.server';
 import {
@@ -122,11 +123,17 @@ async function main() {
         },
       ];
     });
+  // Without DATABASE_URL: one embedded PGlite database for the reference loyalty service (schema
+  // public) and the site store (schema site), as they share one PostgreSQL database otherwise.
+  const embeddedDb = env.DATABASE_URL
+    ? null
+    : await openSharedPglite(path.resolve(env.DATA_DIR, 'db'));
   let loyalty: LoyaltyService | null = null;
   if (!env.LOYALTY_API_URL) {
     loyalty = await startLoyaltyService({
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL,
+      db: embeddedDb?.schema('public'),
       port: 0,
       apps: loyaltyApps(registry.all()),
       credentials: embeddedLoyaltyCredentials(env),
@@ -153,7 +160,7 @@ async function main() {
       if (problem) logger.error({ tenant: t.sitePath }, problem);
     }
   });
-  const accounts = await createAccountServices(env, secret);
+  const accounts = await createAccountServices(env, secret, embeddedDb?.schema('site'));
   const services: AppServices = {
     env,
     content,
@@ -218,6 +225,7 @@ async function main() {
       { name: 'loyalty client pools', run: loyaltyPoolsCloser(build) },
       { name: 'loyalty service', run: () => loyalty?.close() },
       { name: 'site store and mail', run: () => accounts.close() },
+      { name: 'embedded database', run: () => embeddedDb?.close() },
     ],
   });
 }

@@ -43,16 +43,27 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
  */
 export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'temp_buffers=2MB'];
 
-async function openPglite(dir: string | undefined): Promise<Db> {
+type PGliteInstance = import('@electric-sql/pglite').PGlite;
+type Queryable = Pick<PGliteInstance, 'query' | 'exec'>;
+
+async function startPglite(dir: string | undefined): Promise<PGliteInstance> {
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = !dir || dir.startsWith('memory://');
   if (!inMemory) fs.mkdirSync(dir, { recursive: true });
   const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] };
   const pg = inMemory ? new PGlite(options) : new PGlite(dir, options);
   await pg.waitReady;
+  return pg;
+}
 
-  type Queryable = Pick<typeof pg, 'query' | 'exec'>;
-  const wrap = (q: Queryable, inTransaction: boolean): Db => ({
+/** A Db over PGlite's one connection (`q`: the instance, or a transaction of it). */
+function pgliteDb(
+  pg: PGliteInstance,
+  q: Queryable,
+  inTransaction: boolean,
+  close: () => Promise<void>,
+): Db {
+  return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
       return (await q.query<T>(sql, params)).rows;
@@ -62,14 +73,65 @@ async function openPglite(dir: string | undefined): Promise<Db> {
     },
     transaction<R>(fn: (tx: Db) => Promise<R>): Promise<R> {
       // PGlite has one connection: a nested call would wait for itself, so run it in place.
-      if (inTransaction) return fn(wrap(q, true));
-      return pg.transaction((tx) => fn(wrap(tx, true)));
+      if (inTransaction) return fn(pgliteDb(pg, q, true, close));
+      return pg.transaction((tx) => fn(pgliteDb(pg, tx, true, close)));
+    },
+    close,
+  };
+}
+
+async function openPglite(dir: string | undefined): Promise<Db> {
+  const pg = await startPglite(dir);
+  return pgliteDb(pg, pg, false, async () => {
+    if (!pg.closed) await pg.close();
+  });
+}
+
+/**
+ * One embedded PGlite database for several stores, each in a PostgreSQL schema of its own: the
+ * site's embedded defaults keep the reference loyalty service (`public`) and the site store
+ * (`site`) in one instance, as they share one database on PostgreSQL. An instance costs about
+ * 140 MB resident whatever it holds, so one instead of two is the largest memory saving there
+ * is (docs/decisions/0013-memory-footprint.md).
+ */
+export interface SharedPglite {
+  /**
+   * The store of one schema. `public` is the connection's own search path; any other schema's
+   * statements each run in a transaction that sets it locally (`set local search_path`), so the
+   * one connection's setting never changes under another store. Its `close` does nothing: close
+   * the instance.
+   */
+  schema(name: string): Db;
+  close(): Promise<void>;
+}
+
+export async function openSharedPglite(dir: string | undefined): Promise<SharedPglite> {
+  const pg = await startPglite(dir);
+  const keepOpen = async () => {};
+  return {
+    schema(name) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new TypeError(`bad schema name: ${name}`);
+      if (name === 'public') return pgliteDb(pg, pg, false, keepOpen);
+      const setPath = `set local search_path to ${name}`;
+      const inSchema = <R>(fn: (tx: Queryable) => Promise<R>) =>
+        pg.transaction(async (tx) => {
+          await tx.exec(setPath);
+          return fn(tx);
+        });
+      return {
+        kind: 'pglite',
+        query: <T>(sql: string, params: unknown[] = []) =>
+          inSchema(async (tx) => (await tx.query<T>(sql, params)).rows),
+        exec: (sql: string) => inSchema(async (tx) => void (await tx.exec(sql))),
+        transaction: <R>(fn: (tx: Db) => Promise<R>) =>
+          inSchema((tx) => fn(pgliteDb(pg, tx, true, keepOpen))),
+        close: keepOpen,
+      };
     },
     async close() {
       if (!pg.closed) await pg.close();
     },
-  });
-  return wrap(pg, false);
+  };
 }
 
 async function openPostgres(options: OpenDbOptions): Promise<Db> {

@@ -237,10 +237,14 @@ export async function measureFootprint(options: FootprintOptions): Promise<ModeR
   }
 }
 
-/** The RSS growth under load: the mean of the last three samples minus that of the first three. */
+/**
+ * The RSS growth under load once warm: the mean of the last third of the samples minus that of
+ * the middle third (the first third is the warm-up: V8's young generation, PGlite's caches).
+ */
 export function growthMb(samples: number[]): number {
   const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / (xs.length || 1));
-  return avg(samples.slice(-3)) - avg(samples.slice(0, 3));
+  const third = Math.max(1, Math.floor(samples.length / 3));
+  return avg(samples.slice(-third)) - avg(samples.slice(-2 * third, -third));
 }
 
 async function main() {
@@ -266,14 +270,12 @@ async function main() {
     `\nRSS of the site process (MB); load: ${loadSeconds} s at ${connections} connections, sampled every 5 s`,
   );
   for (const r of results) {
-    const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / (xs.length || 1));
-    const [warm, late] = [r.samples.slice(0, 3), r.samples.slice(-3)];
     console.log(
       [
         `${r.mode.padEnd(8)} at rest ${r.atRestMb}`,
         `first start ${r.firstStartMb}`,
         `under load ${Math.min(...r.samples)}-${Math.max(...r.samples)}`,
-        `first 15 s ${avg(warm)} -> last 15 s ${avg(late)} (growth ${growthMb(r.samples)})`,
+        `growth once warm ${growthMb(r.samples)}`,
         `10 s after ${r.afterMb}`,
         `${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`,
       ].join(' | '),

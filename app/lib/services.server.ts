@@ -33,8 +33,11 @@ type AccountEnv = Pick<
 export async function createAccountServices(
   env: AccountEnv,
   sessionSecret: string,
+  /** The site schema of the embedded database the process shares (server.ts), if any. */
+  sharedStore?: SiteStore,
 ): Promise<AccountServices> {
   const siteStore = await openSiteStore({
+    shared: sharedStore,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     onPoolError: (error) => logger.warn({ err: error }, 'site store connection lost'),

@@ -45,6 +45,12 @@ export interface StartLoyaltyServiceOptions {
   dataDir?: string;
   /** `postgres://…`: use this PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * An open store to use instead (schema `public` of a database the caller shares, e.g. the
+   * site's one embedded PGlite); `dataDir` and `databaseUrl` are then ignored. Its `close` is the
+   * caller's business: a shared store's close does nothing.
+   */
+  db?: Db;
   /** 0 (default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -105,11 +111,13 @@ export async function startLoyaltyService(
     { dataDir: options.dataDir },
   );
   const credentials = { basic, bearer, jwtSecret };
-  const db = await openDb({
-    dir: options.databaseUrl ? undefined : loyaltyDataDir(options.dataDir),
-    databaseUrl: options.databaseUrl,
-    onPoolError: (error) => logger.warn({ err: error }, 'loyalty store connection lost'),
-  });
+  const db =
+    options.db ??
+    (await openDb({
+      dir: options.databaseUrl ? undefined : loyaltyDataDir(options.dataDir),
+      databaseUrl: options.databaseUrl,
+      onPoolError: (error) => logger.warn({ err: error }, 'loyalty store connection lost'),
+    }));
   const store: LoyaltyHealth['store'] = db.kind;
   let status: LoyaltyHealth['status'] = 'ok';
   let closed = false;

@@ -40,6 +40,11 @@ export interface OpenSiteStoreOptions {
   onPoolError?: (error: Error) => void;
   /** Folder of the `NNN_name.sql` migrations; defaults to ./migrations beside this module. */
   migrationsDir?: string;
+  /**
+   * An embedded database shared with other stores (`openSharedPglite(…).schema('site')`): used
+   * instead of a PGlite folder of the store's own. `dataDir` is then ignored.
+   */
+  shared?: SiteStore;
 }
 
 /** Arbitrary constant: serialises the creation of the `site` schema across processes. */
@@ -74,6 +79,12 @@ export function defaultMigrationsDir(): string {
  */
 export async function openSiteStore(options: OpenSiteStoreOptions = {}): Promise<SiteStore> {
   const { databaseUrl } = options;
+  if (options.shared && !databaseUrl) {
+    // Every statement of a shared schema store already runs with search_path=site.
+    await options.shared.exec(`create schema if not exists ${SITE_SCHEMA}`);
+    await migrate(options.shared, readMigrations(options.migrationsDir ?? defaultMigrationsDir()));
+    return options.shared;
+  }
   const db = await openDb(
     databaseUrl
       ? {
