@@ -21,6 +21,7 @@ import { createSessionStorages } from '~/lib/session/session.server';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import { createServerApp } from './server/app';
+import { hardenServer } from './server/http-server';
 import { createReachabilityProbe } from './server/reachability';
 import {
   DEV_LOYALTY_BASIC,
@@ -177,6 +178,7 @@ async function main() {
     process.stdout.write(`Serving ${lines.length} brands:\n${lines.join('\n')}\n`);
   });
   server.keepAliveTimeout = 65_000;
+  hardenServer(server);
 
   const shutdown = (signal: string) => {
     logger.info(`${signal}: shutting down`);

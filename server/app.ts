@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -13,6 +12,8 @@ import type { Tenant } from '~/lib/tenant/schema';
 import type { TenantRegistry } from '~/lib/tenant/registry.server';
 import { isAllowedOrigin } from './origin-check';
 import { createPageCache } from './page-cache';
+import { createRequestHandler } from './remix-handler';
+import { closeWhenBodyUnread, requestGate } from './request-gate';
 
 export interface ServerAppOptions {
   registry: TenantRegistry;
@@ -130,6 +131,9 @@ export function createServerApp(opts: ServerAppOptions) {
   app.disable('x-powered-by');
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
 
+  // An answer sent before a request's body was read closes the connection (request-gate.ts).
+  app.use(closeWhenBodyUnread);
+
   // Brands are chosen by the Host header and posts checked against it (origin-check.ts); a
   // forwarded host is never used. Dropped here so a forged one cannot reach Remix, whose own
   // check would abort the post with a 500 instead of our 403 / normal answer.
@@ -200,6 +204,9 @@ export function createServerApp(opts: ServerAppOptions) {
     }
     next();
   });
+
+  // Methods, body types and sizes (request-gate.ts): a post's body is read here, bounded.
+  app.use(requestGate());
 
   // Spec §2 redirects: permanent.
   app.use((req, res, next) => {
