@@ -75,15 +75,17 @@ export function bodyLimitFor(
 ): number {
   // A route's single-fetch URL (`/x.data`, `/_root.data` for the index) is the route's own.
   const routePath = path === '/_root.data' ? '/' : path.replace(/\.data$/, '');
-  let best: BodyLimit | null = null;
+  let longest = -1;
+  let bytes = fallback;
   for (const limit of limits) {
     const prefix = limit.prefix.replace(/\/+$/, '');
     const matches = prefix === '' || routePath === prefix || routePath.startsWith(`${prefix}/`);
-    if (matches && (!best || prefix.length > best.prefix.replace(/\/+$/, '').length)) {
-      best = limit;
+    if (matches && prefix.length > longest) {
+      longest = prefix.length;
+      bytes = limit.bytes;
     }
   }
-  return best ? best.bytes : fallback;
+  return bytes;
 }
 
 /** Whether the request announces a body (a length above 0, or chunks). */
