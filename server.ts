@@ -24,6 +24,7 @@ import { TenantRegistry } from '~/lib/tenant/registry.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import { createServerApp } from './server/app';
 import { compactHeapAfterStartup } from './server/compact-heap';
+import { hardenServer } from './server/http-server';
 import { createReachabilityProbe } from './server/reachability';
 import { installShutdown, loyaltyPoolsCloser } from './server/shutdown';
 import {
@@ -214,7 +215,7 @@ async function main() {
     process.stdout.write(`Serving ${lines.length} brands:\n${lines.join('\n')}\n`);
     compactHeapAfterStartup();
   });
-  server.keepAliveTimeout = 65_000;
+  hardenServer(server);
 
   // SIGTERM / SIGINT: answer what was asked, then close in this order (server/shutdown.ts).
   installShutdown({

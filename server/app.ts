@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -15,6 +14,8 @@ import { metricsEndpoint } from './metrics';
 import { isAllowedOrigin } from './origin-check';
 import { createPageCache } from './page-cache';
 import { createRequestLog, tagRemixRoute } from './request-log';
+import { createRequestHandler } from './remix-handler';
+import { closeWhenBodyUnread, requestGate } from './request-gate';
 
 export interface ServerAppOptions {
   registry: TenantRegistry;
@@ -134,6 +135,9 @@ export function createServerApp(opts: ServerAppOptions) {
   app.disable('x-powered-by');
   app.set('trust proxy', services.env.TRUST_PROXY);
 
+  // An answer sent before a request's body was read closes the connection (request-gate.ts).
+  app.use(closeWhenBodyUnread);
+
   // Brands are chosen by the Host header and posts checked against it (origin-check.ts); a
   // forwarded host is never used. Dropped here so a forged one cannot reach Remix, whose own
   // check would abort the post with a 500 instead of our 403 / normal answer.
@@ -212,6 +216,9 @@ export function createServerApp(opts: ServerAppOptions) {
     }
     next();
   });
+
+  // Methods, body types and sizes (request-gate.ts): a post's body is read here, bounded.
+  app.use(requestGate());
 
   // Spec §2 redirects: permanent.
   app.use((req, res, next) => {

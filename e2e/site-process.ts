@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A second site process for a test that must not share the suite's server (its own data folder,
+ * its own limits, its logs read by the test): the built site on `port`, embedded services, the
+ * repository's tenants and content.
+ */
+export interface SiteProcess {
+  port: number;
+  /** Every log line the process printed (JSON lines from pino, and its start-up text). */
+  logs: string[];
+  /** Log lines at level error (50) or fatal (60). */
+  errorLogs(): string[];
+  stop(): Promise<void>;
+}
+
+export async function startSiteProcess(opts: {
+  port: number;
+  name: string;
+  env?: Record<string, string>;
+  /** How long start-up may take (a fresh data folder seeds every brand). */
+  timeoutMs?: number;
+}): Promise<SiteProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${opts.name}-`));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: `e2e-${opts.name}-session-secret-0123456789abcdef`,
+      BOT_CHECK_MIN_FILL_MS: '0',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const collect = (stream: NodeJS.ReadableStream | null) => {
+    let rest = '';
+    stream?.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString('utf8')).split('\n');
+      rest = lines.pop() ?? '';
+      logs.push(...lines.filter(Boolean));
+    });
+  };
+  collect(child.stdout);
+  collect(child.stderr);
+  let exited = false;
+  child.on('exit', () => (exited = true));
+
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  for (;;) {
+    if (exited) throw new Error(`the ${opts.name} site exited at start-up:\n${logs.join('\n')}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${opts.port}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the ${opts.name} site did not start`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    port: opts.port,
+    logs,
+    errorLogs: () => logs.filter((line) => /"level":(50|60)\b/.test(line)),
+    stop,
+  };
+}

@@ -1,0 +1,244 @@
+import type http from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+
+/**
+ * What a brand's request may be before the app reads it (issue 10, "bounded requests" and "no
+ * 500 for any input"):
+ *
+ * - methods: GET, HEAD and POST reach the app; OPTIONS is answered here (204 with `Allow`); any
+ *   other method (TRACE, PUT, DELETE, PATCH, PROPFIND, …) is a 405 with `Allow`;
+ * - a POST carries a form: `application/x-www-form-urlencoded` or `multipart/form-data`, else 415
+ *   (no type at all is fine for an empty body: an empty form); its body is read here, bounded
+ *   while it streams (over the limit: 413, a too large Content-Length before anything is read);
+ *   a body that does not parse as its type says (broken multipart, no boundary) is a 400, and so
+ *   is a NUL in any field name, value or file name, so a NUL never reaches a store;
+ * - the body read here is what the Remix handler gives the app (server/remix-handler.ts), so the
+ *   socket is never read twice nor left half read.
+ *
+ * Refusals go to the app's error handler as errors with a `status` (server/app.ts answers them
+ * with the brand's error page). Mount after the brand is known and before the origin check.
+ */
+
+/** What the site answers to at all (the `Allow` of a 405 and of OPTIONS). */
+export const ALLOWED_METHODS = 'GET, HEAD, POST';
+
+/** A form post: the fields of the biggest form with room to spare. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+export interface BodyLimit {
+  /** A route's path (`/account`): the limit holds for it and every path below it. */
+  prefix: string;
+  bytes: number;
+}
+
+/**
+ * Routes that take more than DEFAULT_BODY_LIMIT. None does today; a route that will (an upload
+ * form) declares its limit here, e.g. `{ prefix: '/account/photo', bytes: 5 * 1024 * 1024 }`.
+ * The longest prefix that matches wins; a prefix matches on whole path segments and also covers
+ * the route's data URL (`/account/photo.data`, the single-fetch post of a JavaScript form).
+ */
+export const BODY_LIMITS: readonly BodyLimit[] = [];
+
+const URLENCODED = 'application/x-www-form-urlencoded';
+const FORM_TYPES = new Set([URLENCODED, 'multipart/form-data']);
+
+/** A refused request: the error handler answers it with this status and the error page. */
+export class RequestRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RequestRefused';
+  }
+}
+
+/** The body of a post that passed the gate, as the app gets it. */
+export interface GatedBody {
+  bytes: Buffer<ArrayBuffer>;
+  /** The request's own type, or the urlencoded type for an empty body that named none. */
+  contentType: string;
+}
+
+const bodies = new WeakMap<http.IncomingMessage, GatedBody>();
+
+/** The body the gate read for this request (undefined: not a post, or the gate did not run). */
+export function gatedBody(req: http.IncomingMessage): GatedBody | undefined {
+  return bodies.get(req);
+}
+
+/** The limit for a path: the longest matching BODY_LIMITS prefix, else the default. */
+export function bodyLimitFor(
+  path: string,
+  limits: readonly BodyLimit[] = BODY_LIMITS,
+  fallback = DEFAULT_BODY_LIMIT,
+): number {
+  // A route's single-fetch URL (`/x.data`, `/_root.data` for the index) is the route's own.
+  const routePath = path === '/_root.data' ? '/' : path.replace(/\.data$/, '');
+  let longest = -1;
+  let bytes = fallback;
+  for (const limit of limits) {
+    const prefix = limit.prefix.replace(/\/+$/, '');
+    const matches = prefix === '' || routePath === prefix || routePath.startsWith(`${prefix}/`);
+    if (matches && prefix.length > longest) {
+      longest = prefix.length;
+      bytes = limit.bytes;
+    }
+  }
+  return bytes;
+}
+
+/** Whether the request announces a body (a length above 0, or chunks). */
+export function announcesBody(req: http.IncomingMessage): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = req.headers['content-length'];
+  return length !== undefined && length !== '0';
+}
+
+/**
+ * First middleware of the app: an answer sent while the request's body is still (partly)
+ * unread carries `Connection: close`, so Node closes the socket once the answer is out instead
+ * of keeping it for a next request that would wait behind the unread bytes (a keep-alive client
+ * hung for the whole keep-alive timeout before). Covers every early answer: an unknown host, a
+ * refused method or type, a body over the limit, a GET sent with a body.
+ */
+export function closeWhenBodyUnread(req: Request, res: Response, next: NextFunction) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!req.complete && announcesBody(req) && !this.headersSent) {
+      this.setHeader('Connection', 'close');
+    }
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+}
+
+/** The media type of a Content-Type header, lower case, without parameters. */
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0].trim().toLowerCase();
+}
+
+class TooLarge extends Error {}
+class ClientGone extends Error {}
+
+/** Reads the whole body, or stops as soon as it passes `limit` bytes. */
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onGone);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        // Nothing more is read: the answer closes the connection (closeWhenBodyUnread).
+        req.pause();
+        reject(new TooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onGone = () => {
+      cleanup();
+      reject(new ClientGone());
+    };
+    const onClose = () => {
+      if (!req.complete) onGone();
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onGone);
+    req.on('close', onClose);
+  });
+}
+
+/** A form field name, value or file name with a NUL in it. */
+function hasNul(form: FormData): boolean {
+  for (const [name, value] of form) {
+    if (name.includes('\0')) return true;
+    if (typeof value === 'string' ? value.includes('\0') : value.name.includes('\0')) return true;
+  }
+  return false;
+}
+
+/** Checks and reads a post's body (see the module comment); throws RequestRefused. */
+async function readPost(req: Request, limit: number): Promise<GatedBody> {
+  const type = mediaType(req.headers['content-type']);
+  if (type && !FORM_TYPES.has(type)) {
+    throw new RequestRefused(415, `posted type ${type.slice(0, 100)} is not a form`);
+  }
+  const coding = String(req.headers['content-encoding'] ?? 'identity')
+    .trim()
+    .toLowerCase();
+  if (coding !== 'identity') throw new RequestRefused(415, 'a compressed form is not accepted');
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) throw new RequestRefused(413, `body of ${declared} bytes over ${limit}`);
+
+  let bytes: Buffer<ArrayBuffer>;
+  try {
+    bytes = await readBody(req, limit);
+  } catch (error) {
+    if (error instanceof TooLarge) throw new RequestRefused(413, `body over ${limit} bytes`);
+    throw error;
+  }
+  if (!type && bytes.length > 0) throw new RequestRefused(415, 'a body without a type');
+  const contentType = type ? String(req.headers['content-type']) : URLENCODED;
+
+  let form: FormData;
+  try {
+    form = await new Request('http://gate.invalid/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: bytes,
+    }).formData();
+  } catch {
+    throw new RequestRefused(400, `body does not parse as ${type}`);
+  }
+  if (hasNul(form)) throw new RequestRefused(400, 'a NUL in a form field');
+  return { bytes, contentType };
+}
+
+export interface RequestGateOptions {
+  /** Routes allowed a larger body (default BODY_LIMITS). */
+  limits?: readonly BodyLimit[];
+  /** Every other post's limit (default DEFAULT_BODY_LIMIT). */
+  defaultLimit?: number;
+}
+
+/** The gate as an Express middleware (see the module comment). */
+export function requestGate(options: RequestGateOptions = {}) {
+  const limits = options.limits ?? BODY_LIMITS;
+  const defaultLimit = options.defaultLimit ?? DEFAULT_BODY_LIMIT;
+  return (req: Request, res: Response, next: NextFunction) => {
+    const method = req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
+    if (method === 'OPTIONS') {
+      res.status(204).set('Allow', ALLOWED_METHODS).set('Cache-Control', 'no-store').end();
+      return;
+    }
+    if (method !== 'POST') {
+      res.set('Allow', ALLOWED_METHODS);
+      return next(new RequestRefused(405, `method ${method.slice(0, 20)} is not served`));
+    }
+    readPost(req, bodyLimitFor(req.path, limits, defaultLimit)).then(
+      (body) => {
+        bodies.set(req, body);
+        next();
+      },
+      (error: unknown) => {
+        // The client went away mid-body: there is nobody to answer.
+        if (error instanceof ClientGone) return;
+        next(error);
+      },
+    );
+  };
+}

@@ -1,0 +1,335 @@
+/**
+ * Property-based fuzz of every form and address the site takes (issue 10, "no 500 for any
+ * input"), through the action harness (no HTTP, no request gate in front):
+ * - every action's zod schema takes any form (its own field names and intents mixed with junk;
+ *   values empty, huge, with controls, NUL, CR LF, unicode, lone surrogates, files) without
+ *   `parseWithZod` throwing;
+ * - every route action, posted such forms (random ones, and valid ones with a field changed) by
+ *   a guest and by the signed-in demo shopper, and every loader that reads its address, given odd
+ *   query strings and path parameters, answers below 500, never throws anything but a Response,
+ *   never makes a header Node cannot send (a 500 once Express writes it), never redirects off the
+ *   site, and logs no error (a client's mistake is info or warn).
+ *
+ * Bounded and reproducible: a fixed seed (FUZZ_SEED to try another), a fixed number of runs per
+ * schema, action and loader. fast-check prints the seed and the shrunk counterexample.
+ */
+import { parseWithZod } from '@conform-to/zod';
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import {
+  accountSchema,
+  dataPreferencesSchema,
+  loginFormsSchema,
+  registerSchema,
+  resetPasswordFormsSchema,
+  resetRequestSchema,
+  termsSchema,
+} from '~/accounts/schemas';
+import { couponActionSchema } from '~/coupons/schemas';
+import { createAppLoadContext } from '~/lib/context.server';
+import { loader as rootLoader } from '~/root';
+import { loader as catchAllLoader } from '~/routes/$';
+import { loader as couponsLoader } from '~/routes/digital-coupons._index';
+import { loader as printLoader } from '~/routes/digital-coupons.print';
+import { loader as errorLoader } from '~/routes/error.$status';
+import { loader as loginLoader } from '~/routes/login';
+import { loader as postLoader } from '~/routes/posts.$category.$slug';
+import { loader as categoryLoader } from '~/routes/posts.$category._index';
+import { loader as postsLoader } from '~/routes/posts._index';
+import { loader as resetPasswordLoader } from '~/routes/reset-password';
+import { loader as searchLoader } from '~/routes/search';
+import { loader as themeLoader } from '~/routes/theme.$file';
+import { action as accountAction } from '~/routes/account._index';
+import { action as dataPreferencesAction } from '~/routes/account.data-preferences';
+import { action as termsAction } from '~/routes/account_.terms';
+import { action as couponsAction } from '~/routes/digital-coupons._index';
+import { action as homeStoreAction } from '~/routes/home-store';
+import { action as loginAction } from '~/routes/login';
+import { action as logoutAction } from '~/routes/logout';
+import { action as registerAction } from '~/routes/register';
+import { action as resetPasswordAction } from '~/routes/reset-password';
+import { homeStoreSchema } from '~/shell/home-store.server';
+import { logger } from '@common/logger.server';
+import { startActionHarness, type ActionHarness, type CallResult } from '@test/action-harness';
+import { AVA } from '@test/demo';
+import { formFor, mutatedForm, schemaShape, toFormData, validForms, text } from '@test/fuzz-forms';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_110);
+const SCHEMA_RUNS = 200;
+const ACTION_RUNS = 60;
+const LOADER_RUNS = 30;
+const SITE = 'lins';
+
+const runs = (numRuns: number) => ({ numRuns, seed: SEED });
+
+// --- Schemas ------------------------------------------------------------------------------------
+
+const REGISTER_FLAGS = [
+  {
+    addressHidden: false,
+    zipOptional: false,
+    organizationQuestion: true,
+    rewardChoice: true,
+    storeRequired: true,
+    storeNumbers: ['0001', '0002'],
+    rewardIds: ['1', '2'],
+  },
+  {
+    addressHidden: true,
+    zipOptional: true,
+    organizationQuestion: false,
+    rewardChoice: false,
+    storeRequired: false,
+  },
+];
+
+const SCHEMAS: [string, z.ZodTypeAny][] = [
+  ['login', loginFormsSchema],
+  ['reset request', resetRequestSchema],
+  ['reset password', resetPasswordFormsSchema],
+  ...REGISTER_FLAGS.map((flags, i): [string, z.ZodTypeAny] => [
+    `register ${i}`,
+    registerSchema(flags),
+  ]),
+  ['account', accountSchema({ zipOptional: false, storeNumbers: ['0001'], rewardIds: ['1'] })],
+  ['account (no password, zip optional)', accountSchema({ zipOptional: true, hasPassword: false })],
+  ['terms', termsSchema],
+  ['data preferences', dataPreferencesSchema],
+  ['coupons', couponActionSchema],
+  ['home store', homeStoreSchema],
+];
+
+describe('every form schema takes any form without throwing', () => {
+  it.each(SCHEMAS)('%s', (_name, schema) => {
+    expect(schemaShape(schema).keys.size).toBeGreaterThan(0);
+    fc.assert(
+      fc.property(formFor(schema), (entries) => {
+        const submission = parseWithZod(toFormData(entries), { schema });
+        expect(['success', 'error']).toContain(submission.status);
+        // The reply a page gets back serializes (no cycle, no BigInt, nothing that throws).
+        JSON.stringify(submission.reply());
+      }),
+      runs(SCHEMA_RUNS),
+    );
+  });
+});
+
+// --- Actions and loaders ------------------------------------------------------------------------
+
+type RouteFunction = Parameters<ReturnType<ActionHarness['browser']>['call']>[0];
+
+/** A header value Node can send: no control character but tab, nothing above U+00FF. */
+const SENDABLE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * What every answer must be: a status below 500, headers Node can write (an invalid one is an
+ * ERR_INVALID_CHAR, a 500, once Express sends it), a redirect that stays on the site.
+ */
+function expectSound(res: CallResult, what: string) {
+  expect(res.status, what).toBeGreaterThanOrEqual(200);
+  expect(res.status, what).toBeLessThan(500);
+  for (const [name, v] of res.headers) expect(v, `${what}: header ${name}`).toMatch(SENDABLE);
+  if (res.location !== null) {
+    const base = 'http://lins.localhost:3000';
+    expect(new URL(res.location, base).origin, `${what}: Location ${res.location}`).toBe(base);
+  }
+}
+
+/**
+ * Every route action: its address (the key of its valid forms), the query its page posts with,
+ * and the schema its random forms are drawn from.
+ */
+const ACTIONS: {
+  address: string;
+  query?: string;
+  action: RouteFunction;
+  schema: z.ZodTypeAny;
+}[] = [
+  { address: '/login', action: loginAction, schema: loginFormsSchema },
+  { address: '/register', action: registerAction, schema: registerSchema(REGISTER_FLAGS[0]) },
+  {
+    address: '/reset-password',
+    query: '?token=fuzz&address=ava.shopper%40example.com',
+    action: resetPasswordAction,
+    schema: resetPasswordFormsSchema,
+  },
+  {
+    address: '/account?index',
+    action: accountAction,
+    schema: accountSchema({ zipOptional: false }),
+  },
+  {
+    address: '/account/data-preferences',
+    action: dataPreferencesAction,
+    schema: dataPreferencesSchema,
+  },
+  { address: '/account/terms', action: termsAction, schema: termsSchema },
+  { address: '/digital-coupons?index', action: couponsAction, schema: couponActionSchema },
+  { address: '/home-store', action: homeStoreAction, schema: homeStoreSchema },
+  // Takes no fields: whatever is posted is ignored.
+  { address: '/logout', action: logoutAction, schema: z.object({ x: z.string() }) },
+];
+
+/** Loaders that read the query string or the path's parameters. */
+const LOADERS: { name: string; loader: RouteFunction; path: string; params?: string[] }[] = [
+  { name: 'root', loader: rootLoader, path: '/' },
+  { name: 'login', loader: loginLoader, path: '/login' },
+  { name: 'reset-password', loader: resetPasswordLoader, path: '/reset-password' },
+  { name: 'digital-coupons', loader: couponsLoader, path: '/digital-coupons' },
+  { name: 'digital-coupons print', loader: printLoader, path: '/digital-coupons/print' },
+  { name: 'search', loader: searchLoader, path: '/search' },
+  { name: 'posts', loader: postsLoader, path: '/posts' },
+  { name: 'category', loader: categoryLoader, path: '/posts/recipes', params: ['category'] },
+  { name: 'post', loader: postLoader, path: '/posts/recipes/x', params: ['category', 'slug'] },
+  { name: 'catch-all', loader: catchAllLoader, path: '/x', params: ['*'] },
+  { name: 'theme', loader: themeLoader, path: '/theme/x.css', params: ['file'] },
+  { name: 'error', loader: errorLoader, path: '/error/400', params: ['status'] },
+];
+
+const QUERY_NAMES = [
+  'redirectTo',
+  'returnTo',
+  'reason',
+  'address',
+  'token',
+  'pane',
+  'tab',
+  'q',
+  'page',
+  'sort',
+  'rsort',
+  'show',
+  'category',
+  'brand',
+  'options',
+  'offerCode',
+  'edit',
+  'rdir',
+];
+
+let h: ActionHarness;
+/** The signed-in demo shopper's cookie (one login; every run replays it). */
+let signedIn = '';
+let valid: Record<string, Record<string, string>[]>;
+
+beforeAll(async () => {
+  h = await startActionHarness({ sites: [SITE], env: { RATE_LIMIT_IP_PER_MINUTE: '100000' } });
+  valid = validForms(h.content.retailerInfo(SITE).locations.map((l) => l.storeNumber));
+  const browser = h.browser(SITE);
+  const res = await browser.call(loginAction, '/login', {
+    intent: 'login',
+    email: AVA.email,
+    password: AVA.password,
+  });
+  expect(res.status).toBe(302);
+  signedIn = browser.cookie;
+}, 60_000);
+afterAll(() => h?.close());
+
+// A client's mistake is logged at info or warn: an error log is a finding, as a 500 is.
+let errorLogs: ReturnType<typeof vi.spyOn>[] = [];
+beforeEach(() => {
+  errorLogs = [vi.spyOn(logger, 'error'), vi.spyOn(logger, 'fatal')];
+});
+afterEach(() => {
+  for (const spy of errorLogs) expect(spy.mock.calls.map((c) => c.at(-1))).toEqual([]);
+});
+
+/**
+ * A route function whose thrown `data()` (a loader's 404, as Remix answers it) is returned: the
+ * harness turns only a thrown Response into an answer.
+ */
+function answering(fn: RouteFunction): RouteFunction {
+  return async (args) => {
+    try {
+      return await fn(args);
+    } catch (thrown) {
+      const kind = (thrown as { type?: unknown } | null)?.type;
+      if (kind === 'DataWithResponseInit') return thrown;
+      throw thrown;
+    }
+  };
+}
+
+/** A fresh browser per call, so a Set-Cookie (a logout, a new session) never carries over. */
+function call(
+  fn: RouteFunction,
+  path: string,
+  form: FormData | undefined,
+  cookie: string | null,
+  params: Record<string, string> = {},
+) {
+  const browser = h.browser(SITE, { clientIp: '198.51.100.7' });
+  return browser.call(answering(fn), path, form, {
+    headers: cookie ? { Cookie: cookie } : {},
+    params,
+  });
+}
+
+describe('every action answers any form below 500, as a guest and signed in', () => {
+  it.each(ACTIONS)(
+    '$address',
+    async ({ address, query = '', action, schema }) => {
+      const logout = address === '/logout';
+      // A signed-in logout would end the session the other runs replay (server-side sessions).
+      const identities = logout ? [null] : [null, signedIn];
+      const forms = fc.oneof(
+        { weight: 1, arbitrary: formFor(schema) },
+        { weight: 3, arbitrary: mutatedForm(valid[address], schema) },
+      );
+      await fc.assert(
+        fc.asyncProperty(forms, async (entries) => {
+          // Each form is posted by a guest and by the signed-in shopper.
+          for (const who of identities) {
+            const res = await call(action, address + query, toFormData(entries), who);
+            expectSound(res, `${address} ${who ? 'signed in' : 'guest'}`);
+          }
+        }),
+        runs(logout ? 20 : ACTION_RUNS),
+      );
+    },
+    40_000,
+  );
+
+  it('was signed in all along (the signed-in runs really were)', async () => {
+    const context = await createAppLoadContext(h.services, {
+      tenant: h.tenant(SITE),
+      nonce: 'n',
+      https: false,
+      clientIp: '198.51.100.7',
+      cookie: signedIn,
+    });
+    expect(context.shopper).not.toBeNull();
+  });
+});
+
+describe('every loader answers any address below 500', () => {
+  const query = fc
+    .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_NAMES), text), text), { maxLength: 4 })
+    .map((pairs) => {
+      const search = new URLSearchParams();
+      for (const [k, v] of pairs) search.append(k, v);
+      return search.toString();
+    });
+
+  it.each(LOADERS)(
+    '$name',
+    async ({ name, loader, path, params = [] }) => {
+      await fc.assert(
+        fc.asyncProperty(
+          query,
+          fc.array(text, { minLength: params.length, maxLength: params.length }),
+          fc.constantFrom(null, signedIn),
+          async (search, values, who) => {
+            const routeParams = Object.fromEntries(params.map((p, i) => [p, values[i]]));
+            const res = await call(loader, `${path}?${search}`, undefined, who, routeParams);
+            expectSound(res, `${name} ${who ? 'signed in' : 'guest'}`);
+          },
+        ),
+        runs(LOADER_RUNS),
+      );
+    },
+    40_000,
+  );
+});
