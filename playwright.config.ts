@@ -48,8 +48,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@nojs-only/ },
+    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@nojs-only|@footprint/ },
     { name: 'no-js', use: { javaScriptEnabled: false }, grep: /@nojs/ },
+    // The memory test loads a site process of its own at 50 connections: alone, after the rest,
+    // so it neither starves the other tests nor is measured beside them.
+    { name: 'footprint', grep: /@footprint/, dependencies: ['js', 'no-js'] },
   ],
   webServer: {
     command: 'node --import tsx server.ts',

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { logIn, waitForHealth } from './site-client';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -52,54 +53,6 @@ export const pages: BenchPage[] = [
     shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
   },
 ];
-
-/** Logs a demo shopper in through the /login form; returns the session cookie. */
-function logIn(shopper: { email: string; password: string }): Promise<string> {
-  const body = new URLSearchParams({ intent: 'login', ...shopper }).toString();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/login',
-        method: 'POST',
-        headers: {
-          host,
-          origin: `http://${host}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        const cookie = (res.headers['set-cookie'] ?? [])
-          .map((c) => c.split(';')[0])
-          .find((c) => c.startsWith('__session='));
-        if (res.statusCode === 302 && cookie) resolve(cookie);
-        else reject(new Error(`login as ${shopper.email} answered ${res.statusCode}`));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function waitForHealth(url: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise<void>((resolve, reject) => {
-    const tick = async () => {
-      try {
-        const res = await fetch(url);
-        if (res.ok) return resolve();
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline) return reject(new Error(`${url} did not come up`));
-      setTimeout(tick, 250);
-    };
-    void tick();
-  });
-}
 
 /** GET with the brand's Host header (fetch does not let a caller set Host). */
 function get(pathname: string, headers: Record<string, string> = {}) {
@@ -205,7 +158,8 @@ async function main() {
   );
   const rows: Record<string, string | number>[] = [];
   for (const page of pages) {
-    if (page.shopper) page.headers = { ...page.headers, cookie: await logIn(page.shopper) };
+    if (page.shopper)
+      page.headers = { ...page.headers, cookie: await logIn(port, host, page.shopper) };
     const { status, body, text } = await get(page.path, page.headers);
     if (status !== 200) throw new Error(`${page.path} answered ${status}`);
     const js = await firstLoadJs(text);

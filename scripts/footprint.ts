@@ -10,12 +10,12 @@
 // its own port.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { logIn, waitForHealth } from './site-client';
 
 const brand = 'lins';
 let port = 4800 + Math.floor(Math.random() * 150);
@@ -27,20 +27,6 @@ function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
-}
-
-async function waitForHealth(timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('the site did not come up');
-    await sleep(250);
-  }
 }
 
 function start(env: Record<string, string>): ChildProcess {
@@ -66,40 +52,6 @@ async function stop(child: ChildProcess) {
   child.kill('SIGTERM');
   await Promise.race([exited, sleep(15_000).then(() => child.kill('SIGKILL'))]);
   await exited;
-}
-
-function logIn(): Promise<string> {
-  const body = new URLSearchParams({
-    intent: 'login',
-    email: 'ava.shopper@example.com',
-    password: 'Shopper1!pass',
-  }).toString();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/login',
-        method: 'POST',
-        headers: {
-          host,
-          origin: `http://${host}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        const cookie = (res.headers['set-cookie'] ?? [])
-          .map((c) => c.split(';')[0])
-          .find((c) => c.startsWith('__session='));
-        if (res.statusCode === 302 && cookie) resolve(cookie);
-        else reject(new Error(`login answered ${res.statusCode}`));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 function cannon(opts: autocannon.Options) {
@@ -152,17 +104,20 @@ export async function measureFootprint(options: FootprintOptions): Promise<ModeR
   try {
     // First start: migrations and demo seed.
     let server = start(env);
-    await waitForHealth();
+    await waitForHealth(`http://127.0.0.1:${port}/healthz`, 180_000);
     await sleep(5000);
     const firstStartMb = rssMb(server.pid!);
     await stop(server);
 
     server = start(env);
-    await waitForHealth();
+    await waitForHealth(`http://127.0.0.1:${port}/healthz`, 180_000);
     await sleep(10_000);
     const atRestMb = rssMb(server.pid!);
 
-    const cookie = await logIn();
+    const cookie = await logIn(port, host, {
+      email: 'ava.shopper@example.com',
+      password: 'Shopper1!pass',
+    });
     const base = `http://127.0.0.1:${port}`;
     const headers = { host, 'accept-encoding': 'gzip' };
     const samples: number[] = [];
