@@ -4,12 +4,11 @@ import type { ServerBuild } from '@remix-run/node';
 import { matchRoutes } from '@remix-run/react';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { logger as sharedLogger } from '@common/logger.server';
 import { httpRequestDuration } from '@common/metrics.server';
 
 /**
- * One log line per request, written when the answer ends (pino-http on the shared logger), and
+ * One log line per request, written when the answer ends (on the shared logger), and
  * its time in the `http_request_duration_seconds` histogram:
  *
  *   {"level":30,"requestId":"…","brand":"lins","route":"routes/_index","method":"GET",
@@ -92,40 +91,20 @@ export interface RequestLogOptions {
   logger?: Logger;
 }
 
+/**
+ * The middleware. What pino-http does, without its per-request child logger and serializer
+ * work, which cost a third of a cached page's throughput (3300 vs 5200 req/s in `npm run
+ * bench`): the line is built only when its level is enabled.
+ */
 export function createRequestLog(opts: RequestLogOptions = {}) {
-  const log = pinoHttp({
-    logger: opts.logger ?? sharedLogger,
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'requestId' },
-    // Anything that logs a request or response through this logger gets these fields only.
-    wrapSerializers: false,
-    serializers: {
-      req: (req: IncomingMessage) => ({ method: req.method, path: pathOf(req) }),
-      res: (res: ServerResponse) => ({ status: res.statusCode }),
-    },
-    genReqId: (req, res) => {
-      const id = requestIdFor(req.headers['x-request-id']);
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customLogLevel: (_req, res, error) => {
-      if (error || res.statusCode >= 500) return 'error';
-      const timing = timings.get(res);
-      return QUIET_ROUTES.has(routeName(res, timing?.path ?? '')) ? 'debug' : 'info';
-    },
-    customSuccessObject: (req, res) => lineOf(req, res),
-    customErrorObject: (req, res) => lineOf(req, res),
-    customSuccessMessage: (_req, res) =>
-      timings.get(res)?.aborted ? 'request aborted' : 'request completed',
-    customErrorMessage: () => 'request failed',
-  });
+  const log = opts.logger ?? sharedLogger;
 
   return (req: Request, res: Response, next: NextFunction) => {
+    const requestId = requestIdFor(req.headers['x-request-id']);
+    res.setHeader('X-Request-Id', requestId);
     const timing: Timing = { path: pathOf(req), started: process.hrtime.bigint() };
     timings.set(res, timing);
-    // Registered before pino-http's own listeners, so the line has the time this computes. A
-    // 'close' before 'finish' is a client that went away before the end of the answer.
+    // A 'close' before 'finish' is a client that went away before the end of the answer.
     const finished = () => done(false);
     const closed = () => done(true);
     const done = (aborted: boolean) => {
@@ -133,18 +112,20 @@ export function createRequestLog(opts: RequestLogOptions = {}) {
       res.off('close', closed);
       timing.seconds = Number(process.hrtime.bigint() - timing.started) / 1e9;
       timing.aborted = aborted;
+      const route = routeName(res, timing.path);
       httpRequestDuration.observe(
-        {
-          route: routeName(res, timing.path),
-          method: req.method,
-          status: timing.aborted ? 'aborted' : String(res.statusCode),
-        },
+        { route, method: req.method, status: aborted ? 'aborted' : String(res.statusCode) },
         timing.seconds,
       );
+      const failed = res.statusCode >= 500;
+      const level = failed ? 'error' : QUIET_ROUTES.has(route) ? 'debug' : 'info';
+      if (!log.isLevelEnabled(level)) return;
+      const message = aborted ? 'request aborted' : failed ? 'request failed' : 'request completed';
+      log[level]({ requestId, ...lineOf(req, res) }, message);
     };
     res.on('finish', finished);
     res.on('close', closed);
-    log(req, res, next);
+    next();
   };
 }
 
