@@ -8,8 +8,9 @@ import { logger as sharedLogger } from '@common/logger.server';
  *
  * 1. From the signal on, every answer not started yet says `Connection: close` and its
  *    connection ends after it, so keep-alive clients open a new connection elsewhere.
- * 2. The listening socket closes after one more turn of the event loop: connections the kernel
- *    had already completed are accepted first instead of being reset with the socket.
+ * 2. The listening socket closes 250 ms later, after one more turn of the event loop: a process
+ *    busy rendering may not yet have accepted every connection the kernel completed, and those
+ *    left in the backlog would be reset with the socket (seen under load in e2e/shutdown.spec).
  * 3. Requests in flight are answered in full, and so are those of connections accepted before
  *    (their request may still be on its way). Keep-alive connections between two requests get
  *    `idleGraceMs` to send one more, answered too; then idle connections are closed, again
@@ -90,7 +91,10 @@ export function installShutdown(opts: ShutdownOptions): Shutdown {
     // Answers not begun yet end their connection (Node sends `Connection: close`).
     for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
 
-    // One more poll of the event loop accepts the connections the kernel already completed.
+    // The listener stays open a little longer (answers already say Connection: close): a busy
+    // process may not have accepted every connection the kernel completed before the signal,
+    // and closing the listener resets those still waiting in its backlog.
+    await new Promise<void>((resolve) => setTimeout(resolve, 250));
     await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
     const closed = new Promise<void>((resolve) => {
       // Not http.Server#close(): since Node 19 it first destroys every keep-alive connection
