@@ -10,7 +10,7 @@ import type { ServerBuild } from '@remix-run/node';
 import { createContentService } from '~/lib/content/content.server';
 import type { AppServices } from '~/lib/context.server';
 import { EnvError, parseEnv, type Env } from '~/lib/env.server';
-import { loyaltyBreakerStates } from '~/lib/loyalty/http.server';
+import { loyaltyBreakerStates } from '~/lib/loyalty/breaker.server';
 import { openSharedPglite } from '@common/db.server';
 import { logger } from '@common/logger.server';
 import { createAccountServices } from '~/lib/services.server';

@@ -14,7 +14,7 @@ import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 /** server.ts builds each request's context with the build's own factory (server/app.ts). */
 export { createAppLoadContext } from '~/lib/context.server';
 /** server.ts closes the loyalty client's pools, which live in this bundle, at shutdown. */
-export { closeLoyaltyPools } from '~/lib/loyalty/http.server';
+export { closeLoyaltyPools } from '~/lib/loyalty/pool.server';
 
 /** A slow secondary part of a page gives up after this long and renders its fallback. */
 export const streamTimeout = 5000;

@@ -13,7 +13,8 @@ import {
   LoyaltyError,
   LoyaltyErrorCode,
 } from '~/lib/loyalty/errors';
-import { closeLoyaltyPools, createTransport } from '~/lib/loyalty/http.server';
+import { createTransport } from '~/lib/loyalty/http.server';
+import { closeLoyaltyPools } from '~/lib/loyalty/pool.server';
 import { parseReceiptText } from '~/lib/loyalty/receipt';
 import type { Customer } from '~/lib/loyalty/types';
 import {

@@ -9,13 +9,12 @@ import {
 import { clientForRequest, createLoyaltyClient } from './client.server';
 import { LoyaltyError, LoyaltyUnavailableError } from './errors';
 import {
-  closeLoyaltyPools,
-  createLoyaltyBudget,
-  createTransport,
   LoyaltyBreakerOpenError,
   loyaltyBreakerStates,
   resetLoyaltyBreakers,
-} from './http.server';
+} from './breaker.server';
+import { createLoyaltyBudget, createTransport } from './http.server';
+import { closeLoyaltyPools } from './pool.server';
 
 /**
  * The transport against a local fault injector: a node:http server whose behaviour each test

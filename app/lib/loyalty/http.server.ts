@@ -1,21 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  BrokenCircuitError,
-  circuitBreaker,
-  CircuitState,
-  ConsecutiveBreaker,
-  handleWhen,
-  type CircuitBreakerPolicy,
-} from 'cockatiel';
-import { Pool } from 'undici';
 import { logger } from '@common/logger.server';
+import { loyaltyCallDuration, loyaltyCallErrors } from '@common/metrics.server';
 import {
-  loyaltyBreakerState,
-  loyaltyCallDuration,
-  loyaltyCallErrors,
-} from '@common/metrics.server';
+  breakerClosed,
+  breakerFor,
+  LoyaltyBreakerOpenError,
+  type BreakerTuning,
+} from './breaker.server';
 import { camelCaseKeys } from './case';
 import { errorFromResponse, LoyaltyError, LoyaltyUnavailableError } from './errors';
+import {
+  DEFAULT_CALL_TIMEOUT_MS,
+  describeNetworkError,
+  isNetworkError,
+  poolFor,
+  UNAVAILABLE_STATUSES,
+} from './pool.server';
 
 /**
  * The loyalty client's transport: one undici Pool per origin, JSON in and out, camelCased
@@ -61,13 +61,6 @@ export interface LoyaltyHttpOptions {
   breaker?: BreakerTuning;
 }
 
-export interface BreakerTuning {
-  /** Consecutive unavailable attempts that open the breaker. Default BREAKER_FAILURES. */
-  failures?: number;
-  /** How long it stays open before its trial call. Default BREAKER_HALF_OPEN_MS. */
-  halfOpenAfterMs?: number;
-}
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 export interface LoyaltyRequest {
@@ -92,60 +85,14 @@ export interface LoyaltyResponse {
 
 export type LoyaltyTransport = (request: LoyaltyRequest) => Promise<LoyaltyResponse>;
 
-export const CONNECT_TIMEOUT_MS = 2000;
 /** Time all loyalty calls of one request may take together, from the first call on. */
 export const LOYALTY_REQUEST_BUDGET_MS = 6000;
-/** Consecutive unavailable attempts after which an origin's breaker opens. */
-export const BREAKER_FAILURES = 5;
-/** How long an open breaker waits before its trial call. */
-export const BREAKER_HALF_OPEN_MS = 5000;
-/** Deadline of the breaker's trial call. */
-const TRIAL_TIMEOUT_MS = 2000;
-const DEFAULTS = { timeoutMs: 5000, retries: 2, retryDelayMs: 100, maxResponseBytes: 8 << 20 };
-const RETRY_STATUSES = new Set([502, 503, 504]);
-/** Error codes of a failed connection or exchange (Node and undici), worth a retry on a GET. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_DESTROYED',
-]);
-
-const pools = new Map<string, Pool>();
-
-/** The shared pool of an origin (created on first use, kept for the life of the process). */
-export function poolFor(origin: string): Pool {
-  let pool = pools.get(origin);
-  if (!pool) {
-    pool = new Pool(origin, {
-      connections: 64,
-      connect: { timeout: CONNECT_TIMEOUT_MS },
-      keepAliveTimeout: 10_000,
-      headersTimeout: DEFAULTS.timeoutMs,
-      bodyTimeout: DEFAULTS.timeoutMs,
-    });
-    pools.set(origin, pool);
-  }
-  return pool;
-}
-
-/** Closes every pool (process shutdown, tests). Later calls open new pools. */
-export async function closeLoyaltyPools(): Promise<void> {
-  const all = [...pools.values()];
-  pools.clear();
-  await Promise.all(all.map((p) => p.destroy().catch(() => undefined)));
-}
-
+const DEFAULTS = {
+  timeoutMs: DEFAULT_CALL_TIMEOUT_MS,
+  retries: 2,
+  retryDelayMs: 100,
+  maxResponseBytes: 8 << 20,
+};
 // ---------------------------------------------------------------------------------------------
 // Request budget
 
@@ -168,136 +115,6 @@ export function createLoyaltyBudget(
       return totalMs - (now() - startedAt);
     },
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Circuit breakers
-
-/** A call refused at once because the origin's breaker is open. */
-export class LoyaltyBreakerOpenError extends LoyaltyUnavailableError {
-  override name = 'LoyaltyBreakerOpenError';
-  constructor(origin: string) {
-    super(503, `circuit open for ${origin}`);
-  }
-}
-
-export type BreakerStateName = 'closed' | 'open' | 'half-open';
-
-interface OriginBreaker {
-  origin: string;
-  policy: CircuitBreakerPolicy;
-  /** The origin's most recent GET (path and headers, kept in memory only): the trial replays it. */
-  lastGet: { path: string; headers: Record<string, string> } | null;
-  trialTimer: NodeJS.Timeout | null;
-}
-
-/**
- * The breakers live on globalThis, keyed by origin: server.ts (outside the app bundle, for
- * /healthz) and the bundle's loyalty client load this module separately, and both must see the
- * process's one breaker per origin.
- */
-const BREAKERS = Symbol.for('grocery-site.loyalty-breakers');
-type BreakerRegistry = Map<string, OriginBreaker>;
-
-function breakers(): BreakerRegistry {
-  const holder = globalThis as typeof globalThis & { [BREAKERS]?: BreakerRegistry };
-  return (holder[BREAKERS] ??= new Map());
-}
-
-/** An unavailable service (not a business answer, not the caller's own abort). */
-function isOutage(error: unknown): boolean {
-  return error instanceof LoyaltyUnavailableError && !(error instanceof LoyaltyBreakerOpenError);
-}
-
-function stateName(state: CircuitState): BreakerStateName {
-  if (state === CircuitState.Closed) return 'closed';
-  if (state === CircuitState.HalfOpen) return 'half-open';
-  return 'open';
-}
-
-const GAUGE_VALUE: Record<BreakerStateName, number> = { closed: 0, 'half-open': 1, open: 2 };
-
-function breakerFor(origin: string, tuning: BreakerTuning = {}): OriginBreaker {
-  const registry = breakers();
-  const existing = registry.get(origin);
-  if (existing) return existing;
-  const halfOpenAfterMs = positive(tuning.halfOpenAfterMs, BREAKER_HALF_OPEN_MS);
-  const policy = circuitBreaker(handleWhen(isOutage), {
-    halfOpenAfter: halfOpenAfterMs,
-    breaker: new ConsecutiveBreaker(positive(tuning.failures, BREAKER_FAILURES)),
-  });
-  const breaker: OriginBreaker = { origin, policy, lastGet: null, trialTimer: null };
-  policy.onStateChange((state) => {
-    const name = stateName(state);
-    loyaltyBreakerState.set({ origin }, GAUGE_VALUE[name]);
-    if (name === 'open') {
-      logger.warn({ origin }, 'loyalty service unavailable: circuit breaker open');
-      scheduleTrial(breaker, halfOpenAfterMs);
-    } else if (name === 'closed') {
-      logger.info({ origin }, 'loyalty service answers again: circuit breaker closed');
-      if (breaker.trialTimer) clearTimeout(breaker.trialTimer);
-      breaker.trialTimer = null;
-    }
-  });
-  loyaltyBreakerState.set({ origin }, GAUGE_VALUE.closed);
-  registry.set(origin, breaker);
-  return breaker;
-}
-
-function scheduleTrial(breaker: OriginBreaker, delayMs: number): void {
-  if (breaker.trialTimer) clearTimeout(breaker.trialTimer);
-  breaker.trialTimer = setTimeout(() => void trial(breaker), delayMs);
-  // An open breaker never keeps the process alive.
-  breaker.trialTimer.unref();
-}
-
-/** The half-open trial: one call of our own through the breaker; its outcome decides. */
-async function trial(breaker: OriginBreaker): Promise<void> {
-  breaker.trialTimer = null;
-  try {
-    await breaker.policy.execute(() => trialCall(breaker));
-  } catch (error) {
-    // Not due yet by the wall clock (a timer may fire a little early): try again shortly. A
-    // failed trial reopens the breaker, which schedules the next one itself.
-    if (error instanceof BrokenCircuitError) scheduleTrial(breaker, 50);
-  }
-}
-
-/** Any answer but 502/503/504 means the service is back; every failure is an outage. */
-async function trialCall(breaker: OriginBreaker): Promise<void> {
-  const replay = breaker.lastGet;
-  try {
-    const res = await poolFor(breaker.origin).request({
-      method: replay ? 'GET' : 'HEAD',
-      path: replay?.path ?? '/',
-      headers: replay?.headers,
-      signal: AbortSignal.timeout(TRIAL_TIMEOUT_MS),
-      headersTimeout: TRIAL_TIMEOUT_MS,
-      bodyTimeout: TRIAL_TIMEOUT_MS,
-    });
-    await res.body.dump();
-    if (RETRY_STATUSES.has(res.statusCode)) {
-      throw new LoyaltyUnavailableError(res.statusCode, `status ${res.statusCode}`);
-    }
-  } catch (error) {
-    if (error instanceof LoyaltyUnavailableError) throw error;
-    throw new LoyaltyUnavailableError(503, describeNetworkError(error), { cause: error });
-  }
-}
-
-/** Every loyalty origin's breaker state (for /healthz); an origin not called yet has none. */
-export function loyaltyBreakerStates(): { origin: string; state: BreakerStateName }[] {
-  return [...breakers().values()].map((b) => ({
-    origin: b.origin,
-    state: stateName(b.policy.state),
-  }));
-}
-
-/** Forgets every breaker (tests): the next call starts closed. */
-export function resetLoyaltyBreakers(): void {
-  const registry = breakers();
-  for (const b of registry.values()) if (b.trialTimer) clearTimeout(b.trialTimer);
-  registry.clear();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -365,7 +182,7 @@ export function createTransport(
           bodyTimeout: perAttempt,
         });
         const text = await readCapped(res.body, res.headers['content-length'], maxResponseBytes);
-        if (RETRY_STATUSES.has(res.statusCode)) {
+        if (UNAVAILABLE_STATUSES.has(res.statusCode)) {
           throw new LoyaltyUnavailableError(res.statusCode, `status ${res.statusCode}`);
         }
         return { statusCode: res.statusCode, text };
@@ -380,7 +197,7 @@ export function createTransport(
 
     for (let attempt = 0; ; attempt++) {
       // An open breaker answers at once: no connection, no wait for a deadline.
-      if (breaker.policy.state !== CircuitState.Closed) throw new LoyaltyBreakerOpenError(origin);
+      if (!breakerClosed(breaker)) throw new LoyaltyBreakerOpenError(origin);
       let failure: LoyaltyUnavailableError;
       try {
         const answer = await breaker.policy.execute(exchange);
@@ -404,7 +221,7 @@ export function createTransport(
         failure = error;
       }
       // A retry against a breaker that has just opened would only wait to be refused.
-      if (!idempotent || attempt >= retries || breaker.policy.state !== CircuitState.Closed) {
+      if (!idempotent || attempt >= retries || !breakerClosed(breaker)) {
         throw failure;
       }
       logger.warn(
@@ -503,26 +320,6 @@ function parseJson(text: string): unknown {
   } catch {
     return INVALID;
   }
-}
-
-function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-function isNetworkError(error: unknown): boolean {
-  const code = errorCode(error);
-  if (code && NETWORK_CODES.has(code)) return true;
-  // undici wraps some connection failures ("fetch failed"-style) with the system error as cause.
-  const cause = (error as { cause?: unknown } | null)?.cause;
-  const causeCode = errorCode(cause);
-  return Boolean(causeCode && NETWORK_CODES.has(causeCode));
-}
-
-function describeNetworkError(error: unknown): string {
-  const e = error as { cause?: unknown; name?: unknown } | null;
-  if (e?.name === 'TimeoutError') return 'timeout';
-  return errorCode(error) ?? errorCode(e?.cause) ?? 'network error';
 }
 
 function timedOut(timeoutMs: number, cause: unknown): LoyaltyUnavailableError {
