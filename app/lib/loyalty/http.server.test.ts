@@ -506,6 +506,8 @@ describe('circuit breaker per origin', () => {
     // Still down at the first trial: the trial (a replay of the last GET) fails, it stays open.
     await until(() => seen.length === 3);
     expect(seen[2]).toMatchObject({ method: 'GET', url: '/offers?x=1' });
+    // The server has the trial; its 503 reaches the breaker a moment later (half-open till then).
+    await until(() => stateOf(base) !== 'half-open');
     expect(stateOf(base)).toBe('open');
     expect(await rejection(send({ method: 'GET', path: '/offers' }))).toBeInstanceOf(
       LoyaltyBreakerOpenError,
