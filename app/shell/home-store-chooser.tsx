@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { sx, sxRecipe, sxSlotRecipe } from '~/lib/theme/static-css';
 import { StoreIcon } from '~/lib/ui/icons';
 import { hstackStyle } from '~/lib/ui/styles';
-import { HOME_STORE_INTENTS } from './intents';
+import { HOME_STORE_INTENTS } from '~/lib/home-store';
 import type { HomeStore, StoreChoice } from './types';
 import { useHydrated } from 'remix-utils/use-hydrated';
 

@@ -9,7 +9,7 @@ import { readForm } from '~/lib/forms/read-form.server';
 import { visibleLocations } from '~/lib/locations.server';
 import { safeRedirect } from '~/lib/security/safe-redirect';
 import { redirectWithSession } from '~/lib/session/respond.server';
-import { HOME_STORE_INTENTS } from './intents';
+import { HOME_STORE_INTENTS } from '~/lib/home-store';
 
 /** The header chooser's post (an intent union, so the stores page can add its own forms). */
 export const homeStoreSchema = z.discriminatedUnion('intent', [
