@@ -37,6 +37,9 @@ export interface BenchPage {
  */
 const UNCACHED = { 'cache-control': 'no-cache' };
 
+/** Filled with the second store linked from /locations (any brand's). */
+const STORE_PAGE = '<store page>';
+
 /** Pages measured; later issues add theirs here. */
 export const pages: BenchPage[] = [
   { name: 'home', path: '/' },
@@ -50,6 +53,22 @@ export const pages: BenchPage[] = [
   {
     name: 'coupons, signed in',
     path: '/digital-coupons',
+    shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
+  },
+  // Issue 11: the store locator (sorted by distance from a ZIP) and a store's page; the
+  // server-drawn map's outlines are a separate cached file, so these measure the page itself.
+  { name: 'locations, guest', path: '/locations' },
+  { name: 'locations by ZIP, rendered', path: '/locations?q=84770', headers: UNCACHED },
+  { name: 'store page, guest', path: STORE_PAGE },
+  { name: 'store page, rendered', path: STORE_PAGE, headers: UNCACHED },
+  {
+    name: 'locations, signed in',
+    path: '/locations?q=84770',
+    shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
+  },
+  {
+    name: 'store page, signed in',
+    path: STORE_PAGE,
     shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
   },
 ];
@@ -152,6 +171,9 @@ async function main() {
   const list = await get('/posts');
   const firstPost = list.text.match(/href="(\/posts\/[a-z0-9-]+\/[a-z0-9-]+)"/);
   for (const p of pages) if (!p.path) p.path = firstPost ? firstPost[1] : '/posts';
+  const stores = [...(await get('/locations')).text.matchAll(/href="(\/locations\/[a-z0-9-]+)"/g)];
+  const storePage = (stores[1] ?? stores[0])?.[1] ?? '/locations';
+  for (const p of pages) if (p.path === STORE_PAGE) p.path = storePage;
 
   console.log(
     `\nbench: brand ${brand}, ${connections} connections, ${seconds} s per run, node ${process.version}, ${os.cpus().length} cores\n`,
