@@ -169,8 +169,7 @@ export function GoogleMap({
       current?.markers.forEach((m) => m.setMap(null));
       current?.directions?.setMap(null);
     };
-    // The marker set is compared by `key`; styles and zoom come with the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the marker set is compared by `key`
   }, [apiKey, key, mapStyles, zoom]);
 
   // Selecting a store zooms to it (15) and bounces its marker for 500 ms.
