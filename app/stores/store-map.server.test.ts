@@ -156,7 +156,6 @@ describe('outline', () => {
     expect(hash).toMatch(/^[0-9a-f]{16}$/);
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     expect(svg).toContain(`viewBox="0 0 ${view.width} ${view.height}"`);
-    expect(svg).toContain('>UTAH</text>');
     // Coordinates rounded to one decimal.
     expect(svg).not.toMatch(/\d\.\d{2}/);
     // Clipped to the map: nothing drawn beyond it.
@@ -166,6 +165,31 @@ describe('outline', () => {
     expect(numbers.length).toBeGreaterThan(100);
     expect(Math.min(...numbers)).toBeGreaterThanOrEqual(0);
     expect(Math.max(...numbers)).toBeLessThanOrEqual(Math.max(view.width, view.height));
+  });
+
+  it('names a state at its centre, never over a store', () => {
+    const spread = [
+      store('1', 'St. George', 37.0965, -113.5684),
+      store('2', 'Logan', 41.737, -111.8338),
+      store('3', 'Vernal', 40.4555, -109.5287),
+      store('4', 'Richfield', 38.7725, -112.0841),
+    ];
+    const view = storeMapFor('spread', 1, spread);
+    const { svg } = storeMapOutline('spread', 1, spread);
+    expect(svg).toContain('>UTAH</text>');
+    // The Wasatch Front stores sit near Utah's centre: no label there.
+    const close = storeMapOutline('utah', 1, UTAH).svg;
+    expect(close).not.toContain('>UTAH</text>');
+    const labels = [...svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)">/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    expect(labels.length).toBeGreaterThan(0);
+    for (const [x, y] of labels) {
+      for (const m of view.markers) {
+        expect(Math.abs(m.x - x) >= 90 || Math.abs(m.y - y) >= 40, m.name).toBe(true);
+      }
+    }
   });
 
   it('names the same file alike in every process (the hash is of the content)', () => {

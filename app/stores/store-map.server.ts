@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import {
   geoBounds,
+  geoCentroid,
   geoMercator,
   geoPath,
   type GeoPermissibleObjects,
@@ -239,7 +240,12 @@ function buildMap(locations: Location[]): Omit<Built, 'key'> {
   const [, yb] = projection([midLon, midLat + 0.5])!;
   const unitsPerKm = Math.abs(ya - yb) / KM_PER_DEGREE_LAT;
 
-  const svg = outlineSvg(projection, width, height);
+  const svg = outlineSvg(
+    projection,
+    width,
+    height,
+    markers.map((m) => [m.x, m.y]),
+  );
   const hash = createHash('sha256').update(svg).digest('hex').slice(0, 16);
   const view: StoreMapView = {
     width,
@@ -261,7 +267,12 @@ function deepFreeze<T extends StoreMapView>(view: T): T {
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** States and counties that reach into the map, clipped to it, as one small SVG document. */
-function outlineSvg(projection: GeoProjection, width: number, height: number): string {
+function outlineSvg(
+  projection: GeoProjection,
+  width: number,
+  height: number,
+  points: [number, number][],
+): string {
   const { topology, counties, states, countyBounds, stateBounds } = loadAtlas();
   const [west, north] = projection.invert!([0, 0])!;
   const [east, south] = projection.invert!([width, height])!;
@@ -291,17 +302,18 @@ function outlineSvg(projection: GeoProjection, width: number, height: number): s
     mesh(topology, collection(shownStates), (a, b) => a === b) as GeoPermissibleObjects,
   );
 
-  // A state's name where its centre falls well inside the map.
+  // A state's name at its centre, when that falls well inside the map and clear of the stores.
   const labels = shownStates
     .map((g) => {
       const f = feature(topology, g) as unknown as GeoPermissibleObjects & {
         properties?: { name?: string };
       };
-      const centre = path.centroid(f);
       const name = f.properties?.name;
-      if (!name || !centre.every(Number.isFinite)) return '';
+      const centre = projection(geoCentroid(f));
+      if (!name || !centre) return '';
       const [x, y] = centre;
       if (x < 60 || x > width - 60 || y < 24 || y > height - 24) return '';
+      if (points.some(([px, py]) => Math.abs(px - x) < 90 && Math.abs(py - y) < 40)) return '';
       return `<text x="${round1(x)}" y="${round1(y)}">${escapeXml(name.toUpperCase())}</text>`;
     })
     .join('');

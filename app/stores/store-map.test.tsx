@@ -50,11 +50,11 @@ describe('StoreMap', () => {
     const html = await renderServer(<StoreMap view={VIEW} selected="0021" />);
     const links = markers(html);
     expect(links.map((l) => l.current)).toEqual([null, 'true']);
-    expect(links[1].inner).toContain('scale(1.35)');
-    expect(links[0].inner).toContain('scale(1)');
+    expect(links[1].inner).toContain('scale(1.6)');
+    expect(links[0].inner).toContain('scale(1.2)');
     // A second, non-interactive drawing of the selected pin after the links.
     expect(html).toMatch(
-      /<\/a><g [^>]*aria-hidden="true" transform="translate\(100 500\) scale\(1.35\)"/,
+      /<\/a><g [^>]*aria-hidden="true" transform="translate\(100 500\) scale\(1.6\)"/,
     );
   });
 
@@ -62,7 +62,8 @@ describe('StoreMap', () => {
     const html = await renderServer(<StoreMap view={VIEW} selected="0012" focus="0012" />);
     // 60 km at 2 units/km = 120, below a quarter of the width: 200 wide, 150 high.
     expect(html).toContain('viewBox="300 225 200 150"');
-    expect(markers(html)[0].inner).toContain('translate(400 300) scale(0.338)');
+    expect(markers(html)[0].inner).toContain('translate(400 300) scale(0.4)');
+    expect(markers(html)[1].inner).toContain('translate(100 500) scale(0.3)');
   });
 
   it('draws nothing when no store is on the map', async () => {

@@ -17,7 +17,8 @@ export interface StoreMapProps {
 /** A map pin with its tip at (0, 0) and its head (radius 9) centred at (0, -14). */
 const PIN = 'M0 0C-1.6-4.6-9-8.4-9-14a9 9 0 1 1 18 0c0 5.6-7.4 9.4-9 14z';
 const HEAD_Y = -14;
-const SELECTED_SCALE = 1.35;
+const PIN_SCALE = 1.2;
+const SELECTED_SCALE = 1.6;
 
 const pinBase = { stroke: 'white', strokeWidth: '1.5px', transition: 'fill 0.15s' } as const;
 
@@ -117,7 +118,7 @@ export function StoreMap({
             onClick={(event) => markerClick(event, m.storeNumber, onSelect)}
           >
             <title>{m.name}</title>
-            <g transform={pin(m.x, m.y, isSelected ? SELECTED_SCALE : 1)}>
+            <g transform={pin(m.x, m.y, isSelected ? SELECTED_SCALE : PIN_SCALE)}>
               <circle className="ring" cx={0} cy={HEAD_Y} r={13} />
               <path className="pin" d={PIN} />
               <circle className={styles.dot} cx={0} cy={HEAD_Y} r={3.5} />
