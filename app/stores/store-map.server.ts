@@ -65,12 +65,25 @@ interface Atlas {
 }
 
 let atlas: Atlas | null = null;
+let releaseTimer: NodeJS.Timeout | null = null;
+/**
+ * The parsed atlas (~6 MB of heap) is let go this long after its last use: maps are built once
+ * per brand and content version, so it serves the first requests of every brand after a start
+ * or a content change, then leaves the process's memory at rest (decision 0013).
+ */
+const ATLAS_IDLE_MS = 60_000;
 
 /**
  * us-atlas's counties-10m.json holds the counties, the states and the nation as one topology
- * (shared arcs, so state and county lines meet exactly); read from the package on first use.
+ * (shared arcs, so state and county lines meet exactly); read from the package when needed.
  */
 function loadAtlas(): Atlas {
+  if (releaseTimer) clearTimeout(releaseTimer);
+  releaseTimer = setTimeout(() => {
+    atlas = null;
+    releaseTimer = null;
+  }, ATLAS_IDLE_MS);
+  releaseTimer.unref();
   if (atlas) return atlas;
   const require = createRequire(import.meta.url);
   const file = require.resolve('us-atlas/counties-10m.json');
