@@ -8,6 +8,7 @@ import type { AppServices, createAppLoadContext } from '~/lib/context.server';
 import { logger } from '@common/logger.server';
 import { redirectFor } from '~/lib/redirects';
 import { publicBotCheck } from '~/lib/security/bot-check.server';
+import { mapsKeyFor } from '~/stores/maps-config.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { TenantRegistry } from '~/lib/tenant/registry.server';
 import { metricsEndpoint } from './metrics';
@@ -55,8 +56,26 @@ function recaptchaOrigins(tenant: Tenant) {
   };
 }
 
+/**
+ * Google Maps' sources, only for a brand whose Maps key is configured (decision 0014): its
+ * script and the scripts it loads, tiles and marker images, its API calls, the embedded place
+ * frame, and the Roboto font its controls use. Brands without a key allow no Google origin.
+ */
+function mapsOrigins(tenant: Tenant) {
+  if (!mapsKeyFor(tenant))
+    return { script: '', style: '', img: '', connect: '', frame: '', font: '' };
+  return {
+    script: 'https://maps.googleapis.com',
+    style: 'https://fonts.googleapis.com',
+    img: 'https://maps.gstatic.com https://*.googleapis.com https://*.ggpht.com',
+    connect: 'https://maps.googleapis.com',
+    frame: 'https://www.google.com',
+    font: 'https://fonts.gstatic.com',
+  };
+}
+
 /** The Content-Security-Policy for one brand; nonces come from res.locals. */
-function cspDirectives() {
+export function cspDirectives() {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${locals(res as Response).nonce}'`;
   const tenantOf = (res: unknown) => locals(res as Response).tenant;
   return {
@@ -67,8 +86,13 @@ function cspDirectives() {
         "'self'",
         nonce,
         (_req: unknown, res: unknown) => recaptchaOrigins(tenantOf(res)).script,
+        (_req: unknown, res: unknown) => mapsOrigins(tenantOf(res)).script,
       ],
-      'style-src': ["'self'", nonce],
+      'style-src': [
+        "'self'",
+        nonce,
+        (_req: unknown, res: unknown) => mapsOrigins(tenantOf(res)).style,
+      ],
       // React style props and positioning of popovers set style attributes, never elements.
       'style-src-attr': ["'unsafe-inline'"],
       'img-src': [
@@ -77,21 +101,34 @@ function cspDirectives() {
         (_req: unknown, res: unknown) => {
           const t = tenantOf(res);
           // Third-party pixels a brand configures: the ad tracking pixel and the ad studio.
-          return [originOf(t.analytics.adTrackingPixelUrl), originOf(t.services.adStudio?.url)]
+          return [
+            originOf(t.analytics.adTrackingPixelUrl),
+            originOf(t.services.adStudio?.url),
+            mapsOrigins(t).img,
+          ]
             .filter(Boolean)
             .join(' ');
         },
       ],
-      'font-src': ["'self'", 'data:'],
-      'connect-src': ["'self'"],
+      'font-src': [
+        "'self'",
+        'data:',
+        (_req: unknown, res: unknown) => mapsOrigins(tenantOf(res)).font,
+      ],
+      'connect-src': [
+        "'self'",
+        (_req: unknown, res: unknown) => mapsOrigins(tenantOf(res)).connect,
+      ],
       'frame-src': [
         (_req: unknown, res: unknown) => {
           const t = tenantOf(res);
-          // The survey dialog, the ad viewer and reCAPTCHA's challenge frame, when configured.
+          // The survey dialog, the ad viewer, reCAPTCHA's challenge frame and Google's embedded
+          // map, when configured.
           const origins = [
             originOf(t.surveyUrl),
             originOf(t.services.adviewer?.url),
             recaptchaOrigins(t).frame,
+            mapsOrigins(t).frame,
           ].filter(Boolean);
           return origins.length ? origins.join(' ') : "'none'";
         },

@@ -5,7 +5,10 @@ import { toSummary } from './posts.server';
 /** Posts in the home page's carousel. */
 export const CAROUSEL_LIMIT = 6;
 
-/** The home page's content: intro, carousel slides, the latest posts and the page promo. */
+/**
+ * The home page's content: intro, carousel slides, the latest posts, the page promo and the
+ * store carousel's slides.
+ */
 export function homeContent(context: AppLoadContext) {
   const { content } = context.services;
   const site = context.tenant.sitePath;
@@ -35,5 +38,7 @@ export function homeContent(context: AppLoadContext) {
     slides,
     latest,
     promo: content.pagePromos(site, 'home')[0] ?? null,
+    // The static store carousel, on a brand that turns it on (spec §2).
+    storeSlides: context.tenant.features.storeCarousel ? content.storeCarousel(site) : [],
   };
 }

@@ -4,6 +4,7 @@ import { PostBody } from '~/content/post-body';
 import { PostCard } from '~/content/post-card';
 import { BannerAd } from '~/content/banner-ad';
 import { PostCarousel } from '~/content/post-carousel';
+import { StoreCarousel } from '~/stores/store-carousel';
 import { pageMeta } from '~/lib/meta';
 import { CouponPreview } from '~/coupons/coupon-preview';
 import { couponPreview } from '~/coupons/preview.server';
@@ -41,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.home?.title ?? 'Home', data?.home?.description);
 
 export default function Home() {
-  const { home, slides, latest, promo, coupons } = useLoaderData<typeof loader>();
+  const { home, slides, latest, promo, coupons, storeSlides } = useLoaderData<typeof loader>();
   return (
     <div className={styles.page}>
       {slides.length ? <PostCarousel posts={slides} label="Featured posts" /> : null}
@@ -49,6 +50,7 @@ export default function Home() {
         <h1 className={styles.title}>{home?.title ?? 'Welcome'}</h1>
         {home ? <PostBody html={home.html} /> : null}
       </section>
+      {storeSlides.length ? <StoreCarousel slides={storeSlides} /> : null}
       {promo?.desktopImage ? (
         <div className={styles.promo}>
           <BannerAd

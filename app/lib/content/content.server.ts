@@ -30,6 +30,7 @@ import {
   queryPosts,
   retailerInfo,
   searchPosts,
+  storeCarousel,
 } from './queries.server';
 import { createSiteCache, type SiteData } from './site-cache.server';
 import type {
@@ -43,6 +44,7 @@ import type {
   PostQuery,
   RetailerInfo,
   SearchResult,
+  StoreSlide,
 } from './types';
 
 // The modules behind the service; their public names stay importable from here.
@@ -74,6 +76,8 @@ export interface ContentService {
   layout(site: string, slug: string): LayoutPost | null;
   retailerInfo(site: string): RetailerInfo;
   mapStyles(site: string): unknown[];
+  /** Slides of the static store carousel (store-carousel.json), empty when there is none. */
+  storeCarousel(site: string): StoreSlide[];
   pagePromos(site: string, page: string): PagePromo[];
   emailTemplate(site: string, slug: string): EmailTemplate | null;
   imageFile(site: string, urlPath: string): string | null;
@@ -182,6 +186,10 @@ export function createContentService(options: ContentServiceOptions): ContentSer
 
     mapStyles(site) {
       return guard(site, () => [], mapStyles);
+    },
+
+    storeCarousel(site) {
+      return guard(site, () => [], storeCarousel);
     },
 
     pagePromos(site, page) {

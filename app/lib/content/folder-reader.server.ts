@@ -7,7 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { readMapStyles, readMenus, readPagePromos, readRetailer } from './json-files.server';
+import {
+  readMapStyles,
+  readMenus,
+  readPagePromos,
+  readRetailer,
+  readStoreCarousel,
+} from './json-files.server';
 import { parseMarkdown, renderMarkdown } from './markdown.server';
 import {
   bannerSchema,
@@ -26,6 +32,7 @@ import type {
   PagePromo,
   Popup,
   Post,
+  StoreSlide,
 } from './types';
 
 export interface ContentProblem {
@@ -76,6 +83,8 @@ export interface FolderData {
   retailer: RetailerPart;
   mapStyles: unknown[] | null;
   pagePromos: Entry<PagePromo>[];
+  /** store-carousel.json; null when the folder has none. */
+  storeCarousel: Entry<StoreSlide>[] | null;
   problems: ContentProblem[];
 }
 
@@ -220,6 +229,7 @@ export function readFolder(dir: string, name: string): FolderData {
     retailer: readRetailer(r),
     mapStyles: readMapStyles(r),
     pagePromos: readPagePromos(r),
+    storeCarousel: readStoreCarousel(r),
     problems: r.problems,
   };
 }

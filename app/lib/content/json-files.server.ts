@@ -1,7 +1,7 @@
 /**
- * The JSON files of a content folder: menus/<slug>.json, retailer-info.json, map-styles.json
- * and page-promos.json. A bad item is dropped and reported with its position; the rest of the
- * file is kept.
+ * The JSON files of a content folder: menus/<slug>.json, retailer-info.json, map-styles.json,
+ * page-promos.json and store-carousel.json. A bad item is dropped and reported with its
+ * position; the rest of the file is kept.
  */
 import type { Entry, FolderReader, MenuEntry, RetailerPart } from './folder-reader.server';
 import {
@@ -10,8 +10,9 @@ import {
   menuItemSchema,
   optionalText,
   pagePromoSchema,
+  storeSlideSchema,
 } from './schemas.server';
-import type { Location, MenuItem, PagePromo } from './types';
+import type { Location, MenuItem, PagePromo, StoreSlide } from './types';
 
 /** Keeps the valid menu items; every dropped item is reported with its position. */
 function cleanMenuItems(raw: unknown[], where: string, problems: string[]): MenuItem[] {
@@ -145,6 +146,31 @@ export function readPagePromos(r: FolderReader): Entry<PagePromo>[] {
       (v): v is string => !!v,
     );
     entries.push({ item: promo.data, file, images });
+  });
+  return entries;
+}
+
+/**
+ * store-carousel.json: `{ "slides": [ { src, alt, caption } ] }`. Null when the folder has no
+ * such file (the shared one, if any, applies); bad slides are dropped and reported.
+ */
+export function readStoreCarousel(r: FolderReader): Entry<StoreSlide>[] | null {
+  const file = r.rel('store-carousel.json');
+  const parsed = r.json('store-carousel.json');
+  if (!parsed || !parsed.found) return null;
+  const value = parsed.value as { slides?: unknown } | null;
+  if (!value || typeof value !== 'object' || !Array.isArray(value.slides)) {
+    r.problem(file, 'must be { "slides": [ ... ] }');
+    return [];
+  }
+  const entries: Entry<StoreSlide>[] = [];
+  value.slides.forEach((raw, index) => {
+    const slide = storeSlideSchema.safeParse(raw);
+    if (!slide.success) {
+      r.problem(file, `slides[${index}]: ${describeZodError(slide.error)} (slide dropped)`);
+      return;
+    }
+    entries.push({ item: slide.data, file, images: [slide.data.src] });
   });
   return entries;
 }

@@ -20,6 +20,7 @@ import type {
   PostQuery,
   RetailerInfo,
   SearchResult,
+  StoreSlide,
 } from './types';
 
 type Clock = () => Date;
@@ -187,6 +188,11 @@ export function retailerInfo(data: SiteData): RetailerInfo {
 
 export function mapStyles(data: SiteData): unknown[] {
   return structuredClone(data.mapStyles) as unknown[];
+}
+
+/** The slides of the store carousel, in file order. */
+export function storeCarousel(data: SiteData): StoreSlide[] {
+  return data.storeCarousel.map((s) => ({ ...s }));
 }
 
 /** Promos of a page, the page name matched case-insensitively. */

@@ -236,6 +236,16 @@ export const pagePromoSchema = z.object({
   altText: optionalText,
 });
 
+/** A slide of store-carousel.json: an image under '/', its alt text and a caption. */
+export const storeSlideSchema = z.object({
+  src: z
+    .string({ required_error: 'is required' })
+    .transform((v) => v.trim())
+    .refine(isLocalPath, "must start with '/' (an image under /images/)"),
+  alt: requiredText,
+  caption: requiredText,
+});
+
 /** URL slug of a store name: "Lin's Cedar City" -> "lins-cedar-city". */
 export function locationSlug(name: string): string {
   return name

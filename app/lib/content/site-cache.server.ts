@@ -26,6 +26,7 @@ import type {
   Popup,
   Post,
   RetailerInfo,
+  StoreSlide,
 } from './types';
 
 const WATCH_DEBOUNCE_MS = 100;
@@ -42,6 +43,8 @@ export interface SiteData {
   retailerInfo: RetailerInfo;
   mapStyles: unknown[];
   pagePromos: PagePromo[];
+  /** The site's store-carousel.json, else shared/'s, else none. */
+  storeCarousel: StoreSlide[];
   problems: ContentProblem[];
   /** Built on the first search of this version. */
   searchIndex: SearchIndex | null;
@@ -111,6 +114,7 @@ export function createSiteCache(options: { dir: string; watch?: boolean }): Site
       ...shared.pagePromos.filter((e) => !ownPromoKeys.has(promoKey(e.item))),
     ];
     const retailer = { ...shared.retailer, ...own?.retailer };
+    const storeCarousel = own?.storeCarousel ?? shared.storeCarousel ?? [];
 
     const problems: ContentProblem[] = [];
     if (!isSiteName(site)) problems.push({ file: String(site), message: 'not a valid site path' });
@@ -118,7 +122,14 @@ export function createSiteCache(options: { dir: string; watch?: boolean }): Site
     if (own) problems.push(...own.problems);
 
     // Cross-references are checked against what this site actually serves.
-    const imageChecked = [...posts, ...banners, ...popups, ...layouts.values(), ...pagePromos];
+    const imageChecked = [
+      ...posts,
+      ...banners,
+      ...popups,
+      ...layouts.values(),
+      ...pagePromos,
+      ...storeCarousel,
+    ];
     for (const entry of imageChecked) {
       for (const src of entry.images) {
         if (src.startsWith('/images/') && !findImageFile(dir, site, src.split(/[?#]/)[0])) {
@@ -164,6 +175,7 @@ export function createSiteCache(options: { dir: string; watch?: boolean }): Site
       },
       mapStyles: own?.mapStyles ?? shared.mapStyles ?? [],
       pagePromos: pagePromos.map((e) => e.item),
+      storeCarousel: storeCarousel.map((e) => e.item),
       problems,
       searchIndex: null,
       postsByPath: null,

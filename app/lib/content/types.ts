@@ -109,6 +109,14 @@ export interface RetailerInfo {
   aceLocations: Location[];
 }
 
+/** One slide of the static store carousel (store-carousel.json, spec site-shell §2). */
+export interface StoreSlide {
+  /** Image address, starting with '/'. */
+  src: string;
+  alt: string;
+  caption: string;
+}
+
 export interface PagePromo {
   page: string;
   pageLocation: string;
