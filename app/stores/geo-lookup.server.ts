@@ -30,22 +30,22 @@ interface ZipRecord {
   country?: string;
 }
 
-interface CityPlace extends GeoPoint {
-  city: string;
-  state: string;
-  /** How many ZIP codes the city has (the larger city wins a tie when no store is near). */
-  zips: number;
-}
-
+/**
+ * The index, in flat arrays: ~42,000 ZIP codes and ~30,000 city places cost about 3 MB this way,
+ * where a Map and an object per entry cost over 15.
+ */
 interface GeoIndex {
-  /** ZIP → index into `points` and `places`. */
-  zips: Map<string, number>;
-  /** Latitude, longitude pairs. */
-  points: Float64Array;
-  /** 'City|ST' of each ZIP (shared strings). */
-  places: string[];
-  /** Normalised city name → one place per state. */
-  cities: Map<string, CityPlace[]>;
+  /** ZIP codes as numbers, ascending (binary search), and each one's city place. */
+  zipCodes: Uint32Array;
+  zipPlace: Uint32Array;
+  zipPoints: Float64Array;
+  /** City places (one city in one state): name as written, state, centre, ZIP count. */
+  placeCity: string[];
+  placeState: string[];
+  placePoints: Float64Array;
+  placeZips: Uint16Array;
+  /** Normalised city name → its places (one per state). */
+  cities: Map<string, number[]>;
   /** 'ut' and 'utah' → 'UT'. */
   states: Map<string, string>;
 }
@@ -74,62 +74,80 @@ export function normalizePlace(text: string): string {
 function buildIndex(): GeoIndex {
   const require = createRequire(import.meta.url);
   const codesPath = require.resolve('zipcodes/lib/codes.js');
-  const statesPath = require.resolve('zipcodes/lib/states.js');
   const { codes } = require(codesPath) as { codes: Record<string, ZipRecord> };
+  const statesPath = require.resolve('zipcodes/lib/states.js');
   const { full } = require(statesPath) as { full: Record<string, string> };
 
-  const records = Object.values(codes).filter(
-    (r) =>
-      (r.country ?? 'US') === 'US' &&
-      /^\d{5}$/.test(r.zip) &&
-      Number.isFinite(r.latitude) &&
-      Number.isFinite(r.longitude),
-  );
-  const zips = new Map<string, number>();
-  const points = new Float64Array(records.length * 2);
-  const places: string[] = [];
-  const placeNames = new Map<string, string>();
-  const sums = new Map<
-    string,
-    { city: string; state: string; lat: number; lng: number; n: number }
-  >();
+  const records = Object.values(codes)
+    .filter(
+      (r) =>
+        (r.country ?? 'US') === 'US' &&
+        /^\d{5}$/.test(r.zip) &&
+        Number.isFinite(r.latitude) &&
+        Number.isFinite(r.longitude),
+    )
+    .sort((a, b) => Number(a.zip) - Number(b.zip));
+
+  const placeIds = new Map<string, number>();
+  const placeCity: string[] = [];
+  const placeState: string[] = [];
+  const sums: number[] = [];
+  const zipCodes = new Uint32Array(records.length);
+  const zipPlace = new Uint32Array(records.length);
+  const zipPoints = new Float64Array(records.length * 2);
+  const cities = new Map<string, number[]>();
   records.forEach((r, i) => {
-    zips.set(r.zip, i);
-    points[i * 2] = r.latitude;
-    points[i * 2 + 1] = r.longitude;
-    const key = `${r.city}|${r.state}`;
-    if (!placeNames.has(key)) placeNames.set(key, key);
-    places.push(placeNames.get(key)!);
-    const cityKey = `${normalizePlace(r.city)}|${r.state}`;
-    const sum = sums.get(cityKey) ?? { city: r.city, state: r.state, lat: 0, lng: 0, n: 0 };
-    sum.lat += r.latitude;
-    sum.lng += r.longitude;
-    sum.n += 1;
-    sums.set(cityKey, sum);
+    const name = normalizePlace(r.city);
+    const key = `${name}|${r.state}`;
+    let id = placeIds.get(key);
+    if (id === undefined) {
+      id = placeCity.length;
+      placeIds.set(key, id);
+      placeCity.push(r.city);
+      placeState.push(r.state);
+      sums.push(0, 0, 0);
+      const list = cities.get(name);
+      if (list) list.push(id);
+      else cities.set(name, [id]);
+    }
+    zipCodes[i] = Number(r.zip);
+    zipPlace[i] = id;
+    zipPoints[i * 2] = r.latitude;
+    zipPoints[i * 2 + 1] = r.longitude;
+    sums[id * 3] += r.latitude;
+    sums[id * 3 + 1] += r.longitude;
+    sums[id * 3 + 2] += 1;
   });
-  const cities = new Map<string, CityPlace[]>();
-  for (const [key, s] of sums) {
-    const name = key.slice(0, key.lastIndexOf('|'));
-    const list = cities.get(name) ?? [];
-    list.push({
-      city: s.city,
-      state: s.state,
-      latitude: s.lat / s.n,
-      longitude: s.lng / s.n,
-      zips: s.n,
-    });
-    cities.set(name, list);
+  const placePoints = new Float64Array(placeCity.length * 2);
+  const placeZips = new Uint16Array(placeCity.length);
+  for (let id = 0; id < placeCity.length; id++) {
+    const n = sums[id * 3 + 2];
+    placePoints[id * 2] = sums[id * 3] / n;
+    placePoints[id * 2 + 1] = sums[id * 3 + 1] / n;
+    placeZips[id] = n;
   }
   const states = new Map<string, string>();
-  const known = new Set(records.map((r) => r.state));
+  const known = new Set(placeState);
   for (const [name, abbr] of Object.entries(full)) {
     if (!known.has(abbr)) continue;
     states.set(normalizePlace(name), abbr);
     states.set(abbr.toLowerCase(), abbr);
   }
-  // The 5 MB table has been read into the index: let the module itself be collected.
+  // The 5 MB table has been read into the index: let the modules be collected (both: one kept in
+  // the cache would keep their common parent, and with it the table, alive).
   delete require.cache[codesPath];
-  return { zips, points, places, cities, states };
+  delete require.cache[statesPath];
+  return {
+    zipCodes,
+    zipPlace,
+    zipPoints,
+    placeCity,
+    placeState,
+    placePoints,
+    placeZips,
+    cities,
+    states,
+  };
 }
 
 function geoIndex(): GeoIndex {
@@ -137,16 +155,34 @@ function geoIndex(): GeoIndex {
   return index;
 }
 
+function zipIndex(ix: GeoIndex, zip: number): number {
+  let lo = 0;
+  let hi = ix.zipCodes.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const value = ix.zipCodes[mid];
+    if (value === zip) return mid;
+    if (value < zip) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 function zipPlace(ix: GeoIndex, zip: string): PlaceMatch | null {
-  const i = ix.zips.get(zip);
-  if (i === undefined) return null;
-  const [city, state] = ix.places[i].split('|');
+  const i = zipIndex(ix, Number(zip));
+  if (i < 0) return null;
+  const place = ix.zipPlace[i];
   return {
-    latitude: ix.points[i * 2],
-    longitude: ix.points[i * 2 + 1],
-    label: `${city}, ${state} ${zip}`,
+    latitude: ix.zipPoints[i * 2],
+    longitude: ix.zipPoints[i * 2 + 1],
+    label: `${ix.placeCity[place]}, ${ix.placeState[place]} ${zip}`,
   };
 }
+
+const placePoint = (ix: GeoIndex, id: number): GeoPoint => ({
+  latitude: ix.placePoints[id * 2],
+  longitude: ix.placePoints[id * 2 + 1],
+});
 
 /** The place of a city: in `state` when given, else the state nearest the brand's stores. */
 function cityPlace(
@@ -157,18 +193,18 @@ function cityPlace(
 ): PlaceMatch | null {
   const candidates = ix.cities.get(city);
   if (!candidates) return null;
-  let best: CityPlace | undefined;
+  let best: number | undefined;
   if (state) {
-    best = candidates.find((c) => c.state === state);
+    best = candidates.find((id) => ix.placeState[id] === state);
   } else if (near.length > 0) {
-    const distance = (c: CityPlace) => Math.min(...near.map((p) => metresBetween(c, p)));
+    const distance = (id: number) =>
+      Math.min(...near.map((p) => metresBetween(placePoint(ix, id), p)));
     best = candidates.reduce((a, b) => (distance(b) < distance(a) ? b : a));
   } else {
-    best = candidates.reduce((a, b) => (b.zips > a.zips ? b : a));
+    best = candidates.reduce((a, b) => (ix.placeZips[b] > ix.placeZips[a] ? b : a));
   }
-  return best
-    ? { latitude: best.latitude, longitude: best.longitude, label: `${best.city}, ${best.state}` }
-    : null;
+  if (best === undefined) return null;
+  return { ...placePoint(ix, best), label: `${ix.placeCity[best]}, ${ix.placeState[best]}` };
 }
 
 /**
