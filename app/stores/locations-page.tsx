@@ -9,7 +9,8 @@ const styles = {
   page: sx({ maxW: '1280px', mx: 'auto', px: '4', py: { base: '6', md: '8' } }),
   heading: sxRecipe('heading', { size: '2xl' }, { mb: '4' }),
   // Phones: one column. Wide screens: the list beside the map, when there is one.
-  layout: sx({ display: 'grid', gridTemplateColumns: '1fr', gap: '6', alignItems: 'start' }),
+  // Without a map, a list as wide as the page would scatter each row: it keeps a reading width.
+  layout: sx({ display: 'grid', gridTemplateColumns: '1fr', gap: '6', maxW: '3xl' }),
   layoutWithMap: sx({
     display: 'grid',
     gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' },

@@ -12,8 +12,8 @@ const styles = {
   back: sx({ display: 'inline-block', mb: '3', fontSize: 'sm' }),
   heading: sxRecipe('heading', { size: '2xl' }, { mb: '1' }),
   status: sx({ mb: '4' }),
-  layout: sx({ display: 'grid', gridTemplateColumns: '1fr', gap: '8', alignItems: 'start' }),
-  layoutWithMap: sx({
+  // Wide screens: the details beside the map; without a map, the hours beside the details.
+  layout: sx({
     display: 'grid',
     gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
     gap: '8',
@@ -35,6 +35,27 @@ const styles = {
 export function StorePage({ data, map }: { data: StorePageData; map?: ReactNode }) {
   const { store } = data;
   const pharmacy = store.pharmacy;
+  const hours = (
+    <>
+      <HoursTable caption="Store hours" rows={store.week} testId="store-hours" />
+      {pharmacy ? (
+        <section className={styles.block} aria-labelledby="store-pharmacy">
+          <h2 id="store-pharmacy" className={styles.subheading}>
+            Pharmacy
+          </h2>
+          <OpenNow status={pharmacy.status} />
+          <PhoneLink phone={pharmacy.phone} href={pharmacy.phoneHref} label="Call the pharmacy:" />
+          {store.pharmacyWeek ? (
+            <HoursTable
+              caption="Pharmacy hours"
+              rows={store.pharmacyWeek}
+              testId="pharmacy-hours"
+            />
+          ) : null}
+        </section>
+      ) : null}
+    </>
+  );
   return (
     <div className={styles.page}>
       <Link to="/locations" className={`${storeStyles.link} ${styles.back}`}>
@@ -42,7 +63,7 @@ export function StorePage({ data, map }: { data: StorePageData; map?: ReactNode 
       </Link>
       <h1 className={styles.heading}>{store.name}</h1>
       <OpenNow status={store.status} className={styles.status} />
-      <div className={map ? styles.layoutWithMap : styles.layout}>
+      <div className={styles.layout}>
         <div className={styles.column}>
           <section className={styles.block} aria-labelledby="store-contact">
             <h2 id="store-contact" className={styles.subheading}>
@@ -57,29 +78,13 @@ export function StorePage({ data, map }: { data: StorePageData; map?: ReactNode 
           <div className={styles.block}>
             <HomeStoreChoice data={data} />
           </div>
-          <HoursTable caption="Store hours" rows={store.week} testId="store-hours" />
-          {pharmacy ? (
-            <section className={styles.block} aria-labelledby="store-pharmacy">
-              <h2 id="store-pharmacy" className={styles.subheading}>
-                Pharmacy
-              </h2>
-              <OpenNow status={pharmacy.status} />
-              <PhoneLink
-                phone={pharmacy.phone}
-                href={pharmacy.phoneHref}
-                label="Call the pharmacy:"
-              />
-              {store.pharmacyWeek ? (
-                <HoursTable
-                  caption="Pharmacy hours"
-                  rows={store.pharmacyWeek}
-                  testId="pharmacy-hours"
-                />
-              ) : null}
-            </section>
-          ) : null}
+          {map ? hours : null}
         </div>
-        {map ? <div className={styles.mapSlot}>{map}</div> : null}
+        {map ? (
+          <div className={styles.mapSlot}>{map}</div>
+        ) : (
+          <div className={styles.column}>{hours}</div>
+        )}
       </div>
     </div>
   );
