@@ -5,8 +5,10 @@ export function telHref(phone: string | null | undefined): string | null {
   if (!phone) return null;
   const digits = phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
   if (!/\d{3,}/.test(digits)) return null;
-  // A ten-digit US number gets its country code, so that a phone abroad dials it right.
-  return `tel:${/^\d{10}$/.test(digits) ? `+1${digits}` : digits}`;
+  // A US number gets its country code, so that a phone abroad dials it right.
+  if (/^\d{10}$/.test(digits)) return `tel:+1${digits}`;
+  if (/^1\d{10}$/.test(digits)) return `tel:+${digits}`;
+  return `tel:${digits}`;
 }
 
 const DIRECTIONS_BASE = 'https://www.google.com/maps/dir/?api=1&destination=';
