@@ -134,3 +134,50 @@ export function formatShopperDate(
   const day = calendarDate(value);
   return day ? dayjs.utc(day).format(FORMATS[style]) : '';
 }
+
+/**
+ * True when `name` is an IANA time zone name this runtime knows ('America/Phoenix'). Names only:
+ * offsets ('+07:00') and abbreviations ('MST') are refused, since they ignore daylight saving.
+ */
+export function isTimeZone(name: unknown): name is string {
+  if (typeof name !== 'string' || !/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall clock of a time zone at an instant: what a clock on a store's wall shows. */
+export interface WallClock {
+  /** Calendar day there (`YYYY-MM-DD`). */
+  date: string;
+  /** Day of the week there, Monday 0 … Sunday 6. */
+  weekday: number;
+  /** Minutes since midnight there (0 … 1439). */
+  minutes: number;
+}
+
+const wallClocks = new Map<string, Readonly<WallClock>>();
+
+/**
+ * The wall clock in `timeZone` (Denver by default) at an instant, daylight saving included; the
+ * zone must be valid (see isTimeZone). Kept per zone and minute: a store list asks the same one.
+ */
+export function wallClock(
+  at: Instant = Date.now(),
+  timeZone = SHOPPER_TIME_ZONE,
+): Readonly<WallClock> {
+  const d = valid(at);
+  if (!d) throw new RangeError(`not a date: ${String(at)}`);
+  const minute = Math.floor(d.valueOf() / 60_000);
+  return memo(wallClocks, `${timeZone} ${minute}`, () => {
+    const local = d.tz(timeZone);
+    return {
+      date: local.format('YYYY-MM-DD'),
+      weekday: (local.day() + 6) % 7,
+      minutes: local.hour() * 60 + local.minute(),
+    };
+  });
+}

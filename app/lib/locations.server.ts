@@ -30,3 +30,16 @@ export function resolveHomeStore(
   if (index !== undefined && locations[index]) return locations[index];
   return null;
 }
+
+/**
+ * The weekly-ad page a page starts from (spec site-shell §4: "Changing the home store sets the
+ * weekly-ad page to that store's page … without a home store the first location's page is the
+ * default"): the home store's page; without a home store, the first visible location's; else
+ * (neither has one) the retailer's own adviewerPage. Null when content names none at all.
+ */
+export function defaultAdPage(context: AppLoadContext, home: Location | null): string | null {
+  const info = context.services.content.retailerInfo(context.tenant.sitePath);
+  if (home) return home.adviewerPage ?? info.adviewerPage;
+  const first = info.locations.find((l) => !l.hidden);
+  return first?.adviewerPage ?? info.adviewerPage;
+}

@@ -1,7 +1,13 @@
 /** Schemas of the content files. */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { bannerSchema, describeZodError, locationSlug, postSchema } from './schemas.server';
+import {
+  bannerSchema,
+  describeZodError,
+  locationSchema,
+  locationSlug,
+  postSchema,
+} from './schemas.server';
 
 /** The problem line a schema gives for a value, or null when the value passes. */
 function problem(schema: z.ZodTypeAny, value: unknown): string | null {
@@ -14,6 +20,46 @@ describe('locations', () => {
     expect(locationSlug("Lin's Cedar City")).toBe('lins-cedar-city');
     expect(locationSlug('  Market #5 — Downtown ')).toBe('market-5-downtown');
     expect(locationSlug('Café Über')).toBe('cafe-uber');
+  });
+
+  const store = {
+    name: "Lin's Mesquite",
+    storeNumber: '0057',
+    address: '450 W Pioneer Blvd',
+    city: 'Mesquite',
+    state: 'NV',
+    zip: '89027',
+    hours: [{ day: 'Daily', hours: '6 AM - 11 PM' }],
+  };
+
+  it('reads a time zone, Denver when content names none', () => {
+    expect(locationSchema.parse(store).timeZone).toBe('America/Denver');
+    expect(locationSchema.parse({ ...store, timeZone: '' }).timeZone).toBe('America/Denver');
+    expect(locationSchema.parse({ ...store, timeZone: ' America/Los_Angeles ' }).timeZone).toBe(
+      'America/Los_Angeles',
+    );
+    for (const timeZone of ['Pacific', 'America/Nowhere', 'MST', '+07:00', 'Etc/../x']) {
+      expect(problem(locationSchema, { ...store, timeZone }), timeZone).toBe(
+        'timeZone: must be an IANA time zone name, e.g. America/Phoenix',
+      );
+    }
+  });
+
+  it('reads pharmacy hours and phone; no pharmacy is null', () => {
+    expect(locationSchema.parse(store).pharmacy).toBeNull();
+    expect(
+      locationSchema.parse({
+        ...store,
+        pharmacy: { phone: '(702) 555-0158', hours: [{ day: 'Mon-Fri', hours: '9 AM - 7 PM' }] },
+      }).pharmacy,
+    ).toEqual({ phone: '(702) 555-0158', hours: [{ day: 'Mon-Fri', hours: '9 AM - 7 PM' }] });
+    expect(locationSchema.parse({ ...store, pharmacy: {} }).pharmacy).toEqual({
+      phone: null,
+      hours: [],
+    });
+    expect(problem(locationSchema, { ...store, pharmacy: { hours: [{ day: 'Mon' }] } })).toBe(
+      'pharmacy.hours.0.hours: is required',
+    );
   });
 });
 

@@ -4,7 +4,7 @@
  * and page promos. Each turns what YAML or JSON gives into the shape the queries serve.
  */
 import { z } from 'zod';
-import { denverInstant, plainDate } from '@common/dates';
+import { SHOPPER_TIME_ZONE, denverInstant, isTimeZone, plainDate } from '@common/dates';
 import { isLocalPath } from './markdown.server';
 import type { Location } from './types';
 
@@ -174,6 +174,11 @@ const numberish = z
   .transform((v) => (v === null || v === undefined || !Number.isFinite(v) ? null : v));
 const code = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
 
+const hoursList = z.array(z.object({ day: requiredText, hours: requiredText }));
+
+/** Stores without a time zone in content keep Denver's (the brands' home zone). */
+export const DEFAULT_STORE_TIME_ZONE = SHOPPER_TIME_ZONE;
+
 export const locationSchema = z
   .object({
     name: requiredText,
@@ -191,10 +196,15 @@ export const locationSchema = z
     hidden: flag(false),
     hiddenInHomeSelector: flag(false),
     hiddenInStoreSelector: flag(false),
-    hours: z
-      .array(z.object({ day: requiredText, hours: requiredText }))
+    hours: hoursList.nullish().transform((v) => v ?? []),
+    pharmacy: z
+      .object({ phone: optionalText, hours: hoursList.nullish().transform((v) => v ?? []) })
       .nullish()
-      .transform((v) => v ?? []),
+      .transform((v) => v ?? null),
+    timeZone: optionalText.refine(
+      (v) => v === null || isTimeZone(v),
+      'must be an IANA time zone name, e.g. America/Phoenix',
+    ),
   })
   .superRefine((v, ctx) => {
     if (!v.zip && !v.zipCode) {
@@ -223,6 +233,8 @@ export const locationSchema = z
       hiddenInHomeSelector: v.hiddenInHomeSelector,
       hiddenInStoreSelector: v.hiddenInStoreSelector,
       hours: v.hours,
+      pharmacy: v.pharmacy,
+      timeZone: v.timeZone || DEFAULT_STORE_TIME_ZONE,
     }),
   );
 

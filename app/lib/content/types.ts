@@ -83,6 +83,12 @@ export interface StoreHours {
   hours: string;
 }
 
+/** A store's pharmacy, when it has one (its own phone line and hours). */
+export interface LocationPharmacy {
+  phone: string | null;
+  hours: StoreHours[];
+}
+
 export interface Location {
   name: string;
   /** URL slug of the name, used by /locations/{slug}. */
@@ -101,6 +107,9 @@ export interface Location {
   hiddenInHomeSelector: boolean;
   hiddenInStoreSelector: boolean;
   hours: StoreHours[];
+  pharmacy: LocationPharmacy | null;
+  /** IANA time zone of the store's wall clock, which its hours follow (America/Denver unless set). */
+  timeZone: string;
 }
 
 export interface RetailerInfo {

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { pageMeta } from '~/lib/meta';
+import { StorePage } from '~/stores/store-page';
+import { storePageLoader } from '~/stores/locations.server';
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return storePageLoader(context, params.slug);
+}
+
+export { headers } from '~/lib/http/cache.server';
+
+/** '{store} - {retailer}' (spec §2 page title). */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, data?.store.name ?? 'Location not found');
+
+export default function StoreRoute() {
+  return <StorePage data={useLoaderData<typeof loader>()} />;
+}

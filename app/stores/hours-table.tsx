@@ -1,0 +1,58 @@
+import { sx } from '~/lib/theme/static-css';
+import type { WeekRow } from './types';
+
+const styles = {
+  table: sx({ borderCollapse: 'collapse', w: 'full', maxW: 'sm', fontSize: 'sm' }),
+  caption: sx({ textAlign: 'start', fontWeight: 'semibold', fontSize: 'md', mb: '1' }),
+  row: sx({ borderBottomWidth: '1px', borderColor: 'border.muted' }),
+  today: sx({
+    borderBottomWidth: '1px',
+    borderColor: 'border.muted',
+    fontWeight: 'bold',
+    bg: 'bg.muted',
+  }),
+  day: sx({ textAlign: 'start', fontWeight: 'inherit', py: '1.5', pl: '2', pr: '4' }),
+  hours: sx({ py: '1.5', px: '2', textAlign: 'end' }),
+  todayLabel: sx({
+    ml: '2',
+    px: '1.5',
+    borderRadius: 'l1',
+    fontSize: 'xs',
+    fontWeight: 'semibold',
+    bg: 'brand.solid',
+    color: 'brand.contrast',
+  }),
+};
+
+/** A week of hours, today's row marked for the eye ('Today') and for assistive technology. */
+export function HoursTable({
+  caption,
+  rows,
+  testId,
+}: {
+  caption: string;
+  rows: WeekRow[];
+  testId?: string;
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <table className={styles.table} data-testid={testId}>
+      <caption className={styles.caption}>{caption}</caption>
+      <tbody>
+        {rows.map((row, i) => (
+          <tr
+            key={`${row.day}-${i}`}
+            className={row.today ? styles.today : styles.row}
+            aria-current={row.today ? 'date' : undefined}
+          >
+            <th scope="row" className={styles.day}>
+              {row.day}
+              {row.today ? <span className={styles.todayLabel}>Today</span> : null}
+            </th>
+            <td className={styles.hours}>{row.hours}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

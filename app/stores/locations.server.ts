@@ -1,0 +1,187 @@
+/**
+ * The store locator (/locations) and a store's page (/locations/{slug}) (spec site-shell §2
+ * "Store map", "/locations/{store}", §3 Location, §9 distance in miles). Everything is computed
+ * here, on the server, so that the pages answer the shopper's three questions (which store is
+ * nearest, is it open now, how do I get there) with JavaScript off and no maps key: the search
+ * text is resolved from the ZIP-code table, the list sorted by great-circle distance, and the
+ * open-now line read from each store's hours on its own wall clock.
+ *
+ * Both pages are the same for every guest (with the same home-store cookie): shared caching.
+ */
+import { data, type AppLoadContext } from '@remix-run/node';
+import { z } from 'zod';
+import type { Location } from '~/lib/content/types';
+import { notFound } from '~/lib/errors.server';
+import { cacheHeaders } from '~/lib/http/cache.server';
+import { resolveHomeStore, visibleLocations } from '~/lib/locations.server';
+import { matchStoreNumber } from '~/lib/session/shopper.server';
+import { metresBetween, milesBetween, type GeoPoint } from './distance';
+import { lookupPlace, MAX_SEARCH_LENGTH } from './geo-lookup.server';
+import { hoursView } from './hours';
+import { directionsUrl, telHref } from './links';
+import { LOCATION_NOT_FOUND_MESSAGE, OWN_LOCATION_LABEL } from './messages';
+import type {
+  LocationsPageData,
+  SearchPoint,
+  StoreDetail,
+  StorePageData,
+  StoreSummary,
+} from './types';
+
+/** A coordinate from the query: a plain decimal number within range; anything else is ignored. */
+const coordinate = (limit: number) =>
+  z
+    .string()
+    .trim()
+    .max(24)
+    .regex(/^[-+]?\d{1,3}(?:\.\d+)?$/)
+    .transform(Number)
+    .pipe(z.number().min(-limit).max(limit));
+const latitudeSchema = coordinate(90);
+const longitudeSchema = coordinate(180);
+
+/** The locator's query: `q` (search text), or `lat` and `lng` (both valid, else neither). */
+export function parseLocationsQuery(params: URLSearchParams): {
+  q: string;
+  coordinates: GeoPoint | null;
+} {
+  const q = (params.get('q') ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_SEARCH_LENGTH);
+  const lat = latitudeSchema.safeParse(params.get('lat') ?? undefined);
+  const lng = longitudeSchema.safeParse(params.get('lng') ?? undefined);
+  return {
+    q,
+    coordinates: lat.success && lng.success ? { latitude: lat.data, longitude: lng.data } : null,
+  };
+}
+
+const hasPoint = (l: Location): l is Location & GeoPoint =>
+  l.latitude !== null && l.longitude !== null;
+
+interface Viewer {
+  now: number;
+  homeStore: string | null;
+  savedStore: string | null;
+  point: GeoPoint | null;
+}
+
+function summary(location: Location, viewer: Viewer): StoreSummary {
+  const hours = hoursView(location.hours, viewer.now, location.timeZone);
+  const pharmacy = location.pharmacy;
+  const pharmacyHours = pharmacy ? hoursView(pharmacy.hours, viewer.now, location.timeZone) : null;
+  return {
+    storeNumber: location.storeNumber,
+    name: location.name,
+    slug: location.slug,
+    href: `/locations/${location.slug}`,
+    address: location.address,
+    addressLine2: location.addressLine2,
+    city: location.city,
+    state: location.state,
+    zip: location.zip,
+    latitude: location.latitude,
+    longitude: location.longitude,
+    phone: location.phone,
+    phoneHref: telHref(location.phone),
+    directionsUrl: directionsUrl(location),
+    today: hours.today,
+    status: hours.status,
+    pharmacy:
+      pharmacy && pharmacyHours
+        ? {
+            phone: pharmacy.phone,
+            phoneHref: telHref(pharmacy.phone),
+            today: pharmacyHours.today,
+            status: pharmacyHours.status,
+          }
+        : null,
+    miles: viewer.point && hasPoint(location) ? milesBetween(viewer.point, location) : null,
+    isHome: viewer.homeStore === location.storeNumber,
+    isSaved: viewer.savedStore === location.storeNumber,
+    canChoose: !location.hiddenInHomeSelector,
+  };
+}
+
+function viewerOf(context: AppLoadContext, locations: Location[], point: GeoPoint | null): Viewer {
+  const home = resolveHomeStore(context, context.session.get('homeStore'));
+  const savedStore = context.shopper
+    ? matchStoreNumber(
+        context.shopper.myStore,
+        locations.map((l) => l.storeNumber),
+      )
+    : null;
+  return { now: Date.now(), homeStore: home?.storeNumber ?? null, savedStore, point };
+}
+
+/** /locations: every visible store, nearest first when a place was searched. */
+export function locationsLoader(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const { q, coordinates } = parseLocationsQuery(url.searchParams);
+  const locations = visibleLocations(context);
+
+  let point: SearchPoint | null = null;
+  let unmatched = false;
+  if (coordinates) {
+    point = { ...coordinates, label: q || OWN_LOCATION_LABEL };
+  } else if (q) {
+    point = lookupPlace(q, locations.filter(hasPoint));
+    unmatched = point === null;
+  }
+
+  const viewer = viewerOf(context, locations, point);
+  const rows = locations.map((l) => ({
+    store: summary(l, viewer),
+    // Sorted on the exact distance (nearby stores often tie in whole miles); stores without
+    // coordinates keep their content order after the others (the sort is stable).
+    metres: point && hasPoint(l) ? metresBetween(point, l) : Infinity,
+  }));
+  if (point) rows.sort((a, b) => a.metres - b.metres);
+  const stores = rows.map((r) => r.store);
+
+  const search = new URLSearchParams();
+  if (q) search.set('q', q);
+  if (coordinates) {
+    search.set('lat', String(coordinates.latitude));
+    search.set('lng', String(coordinates.longitude));
+  }
+  const body: LocationsPageData = {
+    q,
+    point,
+    unmatched,
+    stores,
+    signedIn: context.shopper !== null,
+    redirectTo: `/locations${search.size ? `?${search}` : ''}`,
+  };
+  return data(body, { headers: cacheHeaders(context, 'shared') });
+}
+
+/** The location a store address names (case-insensitive); hidden stores have no page. */
+export function findLocationBySlug(
+  locations: Location[],
+  slug: string | undefined,
+): Location | null {
+  if (typeof slug !== 'string' || slug.length === 0 || slug.length > 200) return null;
+  const wanted = slug.toLowerCase();
+  return locations.find((l) => l.slug === wanted) ?? null;
+}
+
+/** /locations/{slug}: the store's page; an unknown store is a 404 'Location not found.' */
+export function storePageLoader(context: AppLoadContext, slug: string | undefined) {
+  const locations = visibleLocations(context);
+  const location = findLocationBySlug(locations, slug);
+  if (!location) throw notFound(LOCATION_NOT_FOUND_MESSAGE);
+  const viewer = viewerOf(context, locations, null);
+  const hours = hoursView(location.hours, viewer.now, location.timeZone);
+  const store: StoreDetail = {
+    ...summary(location, viewer),
+    week: hours.rows,
+    pharmacyWeek: location.pharmacy
+      ? hoursView(location.pharmacy.hours, viewer.now, location.timeZone).rows
+      : null,
+  };
+  const body: StorePageData = {
+    store,
+    signedIn: context.shopper !== null,
+    redirectTo: store.href,
+  };
+  return data(body, { headers: cacheHeaders(context, 'shared') });
+}

@@ -1,0 +1,105 @@
+import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { MakeHomeStoreForm, ShopThisStoreForm } from './home-store-forms';
+import { HoursTable } from './hours-table';
+import { DirectionsLink, OpenNow, PhoneLink, StoreAddress } from './store-bits';
+import { storeStyles } from './store-styles';
+import type { StorePageData } from './types';
+
+const styles = {
+  page: sx({ maxW: '1280px', mx: 'auto', px: '4', py: { base: '6', md: '8' } }),
+  back: sx({ display: 'inline-block', mb: '3', fontSize: 'sm' }),
+  heading: sxRecipe('heading', { size: '2xl' }, { mb: '1' }),
+  status: sx({ mb: '4' }),
+  // Wide screens: the details beside the map; without a map, the hours beside the details.
+  layout: sx({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+    gap: '8',
+    alignItems: 'start',
+  }),
+  column: sx({ display: 'flex', flexDirection: 'column', gap: '6', minW: '0' }),
+  block: sx({ display: 'flex', flexDirection: 'column', gap: '1.5' }),
+  subheading: sxRecipe('heading', { size: 'md' }, { mb: '1' }),
+  links: sx({ display: 'flex', flexWrap: 'wrap', gap: '4' }),
+  home: sx({ fontWeight: 'semibold' }),
+  mapSlot: sx({ minW: '0' }),
+};
+
+/**
+ * A store's own page (/locations/{slug}): where it is, how to call and reach it, its week of
+ * hours with today marked, the pharmacy's, and the home-store choice. `map`: the map centred on
+ * the store, when the page is given one (nothing rendered without it).
+ */
+export function StorePage({ data, map }: { data: StorePageData; map?: ReactNode }) {
+  const { store } = data;
+  const pharmacy = store.pharmacy;
+  const hours = (
+    <>
+      <HoursTable caption="Store hours" rows={store.week} testId="store-hours" />
+      {pharmacy ? (
+        <section className={styles.block} aria-labelledby="store-pharmacy">
+          <h2 id="store-pharmacy" className={styles.subheading}>
+            Pharmacy
+          </h2>
+          <OpenNow status={pharmacy.status} />
+          <PhoneLink phone={pharmacy.phone} href={pharmacy.phoneHref} label="Call the pharmacy:" />
+          {store.pharmacyWeek ? (
+            <HoursTable
+              caption="Pharmacy hours"
+              rows={store.pharmacyWeek}
+              testId="pharmacy-hours"
+            />
+          ) : null}
+        </section>
+      ) : null}
+    </>
+  );
+  return (
+    <div className={styles.page}>
+      <Link to="/locations" className={`${storeStyles.link} ${styles.back}`}>
+        All stores
+      </Link>
+      <h1 className={styles.heading}>{store.name}</h1>
+      <OpenNow status={store.status} className={styles.status} />
+      <div className={styles.layout}>
+        <div className={styles.column}>
+          <section className={styles.block} aria-labelledby="store-contact">
+            <h2 id="store-contact" className={styles.subheading}>
+              Address and phone
+            </h2>
+            <StoreAddress store={store} />
+            <PhoneLink phone={store.phone} href={store.phoneHref} label="Call the store:" />
+            <div className={styles.links}>
+              <DirectionsLink store={store} />
+            </div>
+          </section>
+          <div className={styles.block}>
+            <HomeStoreChoice data={data} />
+          </div>
+          {map ? hours : null}
+        </div>
+        {map ? (
+          <div className={styles.mapSlot}>{map}</div>
+        ) : (
+          <div className={styles.column}>{hours}</div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A shopper saves the store as their home store ('Make this my home store'); a guest shops it
+ * for the visit ('Shop this store'). Said in words when it already is.
+ */
+function HomeStoreChoice({ data }: { data: StorePageData }) {
+  const { store, signedIn, redirectTo } = data;
+  if (signedIn) {
+    if (store.isSaved) return <p className={styles.home}>This is your home store.</p>;
+    return <MakeHomeStoreForm store={store} redirectTo={redirectTo} />;
+  }
+  if (store.isHome) return <p className={styles.home}>You are shopping at this store.</p>;
+  return <ShopThisStoreForm store={store} redirectTo={redirectTo} signedIn={false} />;
+}

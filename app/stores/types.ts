@@ -1,0 +1,78 @@
+/**
+ * What the store locator and the store pages render (client-safe): the loaders in
+ * ./locations.server.ts build these from content and the request.
+ */
+import type { GeoPoint } from './distance';
+import type { OpenStatus, WeekRow } from './hours';
+
+export type { GeoPoint, OpenStatus, WeekRow };
+
+export interface PharmacySummary {
+  phone: string | null;
+  phoneHref: string | null;
+  /** Today's pharmacy hours as content writes them; null when not known. */
+  today: string | null;
+  status: OpenStatus | null;
+}
+
+/** One store as the locator lists it. */
+export interface StoreSummary {
+  storeNumber: string;
+  name: string;
+  slug: string;
+  /** The store's page: /locations/{slug}. */
+  href: string;
+  address: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  latitude: number | null;
+  longitude: number | null;
+  phone: string | null;
+  phoneHref: string | null;
+  /** Google Maps driving directions to the store (needs no key). */
+  directionsUrl: string;
+  /** Today's hours as content writes them; null when not known. */
+  today: string | null;
+  status: OpenStatus | null;
+  pharmacy: PharmacySummary | null;
+  /** Whole miles from the search point (spec §9); null without a search point. */
+  miles: number | null;
+  /** The home store of this visit. */
+  isHome: boolean;
+  /** The signed-in shopper's saved home store. */
+  isSaved: boolean;
+  /** The store may be chosen as the home store (not hidden from the home selector). */
+  canChoose: boolean;
+}
+
+/** The point the list is sorted from: a searched place or the shopper's own location. */
+export interface SearchPoint extends GeoPoint {
+  /** 'Saint George, UT', '84720' …, or 'your location'. */
+  label: string;
+}
+
+export interface LocationsPageData {
+  /** The search text as the box shows it (trimmed, at most 200 characters). */
+  q: string;
+  point: SearchPoint | null;
+  /** A search text was given and names no place we know. */
+  unmatched: boolean;
+  stores: StoreSummary[];
+  signedIn: boolean;
+  /** This page's address, where the home-store forms come back to. */
+  redirectTo: string;
+}
+
+export interface StoreDetail extends StoreSummary {
+  /** Seven rows Monday to Sunday with today marked (or the rows as written). */
+  week: WeekRow[];
+  pharmacyWeek: WeekRow[] | null;
+}
+
+export interface StorePageData {
+  store: StoreDetail;
+  signedIn: boolean;
+  redirectTo: string;
+}
