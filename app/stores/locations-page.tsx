@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useCallback, useState } from 'react';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { LocationsMap } from './locations-map';
 import { UNMATCHED_SEARCH_MESSAGE } from './messages';
 import { StoreRow } from './store-row';
 import { StoreSearch } from './store-search';
@@ -8,9 +9,7 @@ import type { LocationsPageData } from './types';
 const styles = {
   page: sx({ maxW: '1280px', mx: 'auto', px: '4', py: { base: '6', md: '8' } }),
   heading: sxRecipe('heading', { size: '2xl' }, { mb: '4' }),
-  // Phones: one column. Wide screens: the list beside the map, when there is one.
-  // Without a map, a list as wide as the page would scatter each row: it keeps a reading width.
-  layout: sx({ display: 'grid', gridTemplateColumns: '1fr', gap: '6', maxW: '3xl' }),
+  // Phones: one column, the list first. Wide screens: the list beside the map.
   layoutWithMap: sx({
     display: 'grid',
     gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' },
@@ -31,21 +30,34 @@ const styles = {
   }),
   list: sx({ listStyleType: 'none', p: '0', mt: '4' }),
   empty: sx({ py: '8' }),
+  driving: sx({ mt: '2', fontSize: 'sm', fontWeight: 'medium' }),
 };
 
 /**
  * The store locator (/locations): the search, every visible store with its open-now line, and
- * the map when the page is given one (`map`: the stores map component; nothing rendered
- * without it).
+ * the brand's map. With JavaScript the list and the map select each other: a marker selects its
+ * row (scrolled to and focused), a row's 'Show on map' selects its marker; without JavaScript a
+ * marker is a link to the store's page.
  */
-export function LocationsPage({ data, map }: { data: LocationsPageData; map?: ReactNode }) {
-  const { q, point, unmatched, stores, signedIn, redirectTo } = data;
+export function LocationsPage({ data }: { data: LocationsPageData }) {
+  const { q, point, unmatched, stores, signedIn, redirectTo, map } = data;
+  const [selected, setSelected] = useState<string | null>(
+    map.kind === 'frame' ? null : map.selected,
+  );
+  const [drivingMiles, setDrivingMiles] = useState<number | null>(null);
+  const selectFromMap = useCallback((storeNumber: string) => {
+    setSelected(storeNumber);
+    const row = document.getElementById(`store-${storeNumber}`);
+    row?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    row?.focus({ preventScroll: true });
+  }, []);
+  const selectedStore = stores.find((s) => s.storeNumber === selected);
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>Store Locator</h1>
-      <div className={map ? styles.layoutWithMap : styles.layout}>
+      <div className={styles.layoutWithMap}>
         <section aria-label="Stores" className={styles.listColumn}>
-          <StoreSearch q={q} />
+          <StoreSearch q={q} mapsKey={map.kind === 'google' ? map.apiKey : null} />
           {unmatched ? (
             <p role="status" className={styles.unmatched} data-testid="search-unmatched">
               {UNMATCHED_SEARCH_MESSAGE}
@@ -65,12 +77,27 @@ export function LocationsPage({ data, map }: { data: LocationsPageData; map?: Re
                   store={store}
                   redirectTo={redirectTo}
                   signedIn={signedIn}
+                  selected={store.storeNumber === selected}
+                  onShowOnMap={map.kind === 'frame' ? undefined : setSelected}
                 />
               ))}
             </ol>
           )}
         </section>
-        {map ? <div className={styles.mapSlot}>{map}</div> : null}
+        <div className={styles.mapSlot}>
+          <LocationsMap
+            data={map}
+            selected={selected}
+            onSelect={selectFromMap}
+            origin={point ? { lat: point.latitude, lng: point.longitude } : null}
+            onDistance={setDrivingMiles}
+          />
+          {point && selectedStore && drivingMiles !== null ? (
+            <p className={styles.driving} role="status" data-testid="driving-distance">
+              Driving distance to {selectedStore.name}: {drivingMiles} mi
+            </p>
+          ) : null}
+        </div>
       </div>
     </div>
   );

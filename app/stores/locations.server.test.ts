@@ -77,6 +77,9 @@ describe('/locations', () => {
     expect(miles).toEqual([...miles].sort((a, b) => a - b));
     expect(miles[0]).toBeLessThanOrEqual(2);
     expect(page.stores.at(-1)?.name).toBe("Lin's Elko");
+    // The key-less map starts on the nearest store, one marker per store with coordinates.
+    expect(page.map).toMatchObject({ kind: 'svg', selected: '0021' });
+    if (page.map.kind === 'svg') expect(page.map.view.markers).toHaveLength(6);
     // The forms come back to the same search.
     expect(page.redirectTo).toBe('/locations?q=84770');
   });
@@ -188,6 +191,8 @@ describe('/locations/{slug}', () => {
     ]);
     expect(page.store.week.filter((r) => r.today)).toHaveLength(1);
     expect(page.redirectTo).toBe('/locations/lins-st-george');
+    // The map is centred on the store and marks it.
+    expect(page.map).toMatchObject({ kind: 'svg', selected: '0021', focus: '0021' });
   });
 
   it('matches the address case-insensitively', async () => {

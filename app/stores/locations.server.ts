@@ -19,6 +19,7 @@ import { metresBetween, milesBetween, type GeoPoint } from './distance';
 import { lookupPlace, MAX_SEARCH_LENGTH } from './geo-lookup.server';
 import { hoursView } from './hours';
 import { directionsUrl, telHref } from './links';
+import { mapData } from './map-data.server';
 import { LOCATION_NOT_FOUND_MESSAGE, OWN_LOCATION_LABEL } from './messages';
 import type {
   LocationsPageData,
@@ -143,6 +144,8 @@ export function locationsLoader(request: Request, context: AppLoadContext) {
     search.set('lat', String(coordinates.latitude));
     search.set('lng', String(coordinates.longitude));
   }
+  // The map starts on the nearest store after a search, else on the home store.
+  const nearest = point ? stores.find((s) => s.latitude !== null && s.longitude !== null) : null;
   const body: LocationsPageData = {
     q,
     point,
@@ -150,6 +153,10 @@ export function locationsLoader(request: Request, context: AppLoadContext) {
     stores,
     signedIn: context.shopper !== null,
     redirectTo: `/locations${search.size ? `?${search}` : ''}`,
+    map: mapData(context, {
+      kind: 'locator',
+      selected: nearest?.storeNumber ?? viewer.homeStore,
+    }),
   };
   return data(body, { headers: cacheHeaders(context, 'shared') });
 }
@@ -182,6 +189,7 @@ export function storePageLoader(context: AppLoadContext, slug: string | undefine
     store,
     signedIn: context.shopper !== null,
     redirectTo: store.href,
+    map: mapData(context, { kind: 'embedded', focus: location.storeNumber }),
   };
   return data(body, { headers: cacheHeaders(context, 'shared') });
 }

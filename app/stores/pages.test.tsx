@@ -2,7 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { renderServer, textOf } from '@test/render';
 import { LocationsPage } from './locations-page';
 import { StorePage } from './store-page';
+import type { MapData } from './map-data.server';
 import type { LocationsPageData, StoreDetail, StorePageData, StoreSummary } from './types';
+
+/** The key-less map of two of the stores below. */
+const svgMap = (selected: string | null, focus: string | null = null): MapData => ({
+  kind: 'svg',
+  selected,
+  focus,
+  view: {
+    width: 800,
+    height: 600,
+    viewBox: '0 0 800 600',
+    outlineHref: '/locations/map.svg?v=0123456789abcdef',
+    unitsPerKm: 2,
+    markers: [
+      { storeNumber: '1', slug: 'store-1', name: 'Store 1', x: 400, y: 300 },
+      { storeNumber: '2', slug: 'store-2', name: 'Store 2', x: 100, y: 500 },
+    ],
+  },
+});
 
 /** The pages as the server renders them (the first HTML; a browser without JavaScript keeps it). */
 const store = (n: string, extra: Partial<StoreSummary> = {}): StoreSummary => ({
@@ -37,6 +56,7 @@ const list = (extra: Partial<LocationsPageData> = {}): LocationsPageData => ({
   stores: [store('1'), store('2', { isHome: true }), store('3', { canChoose: false })],
   signedIn: false,
   redirectTo: '/locations',
+  map: svgMap('2'),
   ...extra,
 });
 
@@ -90,14 +110,14 @@ describe('the locator page', () => {
     expect(unknown).not.toContain(' mi ');
   });
 
-  it('renders the map slot only when given a map', async () => {
-    const without = await renderServer(<LocationsPage data={list()} />, '/locations');
-    expect(without).not.toContain('test-map');
-    const withMap = await renderServer(
-      <LocationsPage data={list()} map={<div data-testid="test-map" />} />,
-      '/locations',
-    );
-    expect(withMap).toContain('data-testid="test-map"');
+  it('draws the map beside the list: a marker link per store, the selected one current', async () => {
+    const html = await renderServer(<LocationsPage data={list()} />, '/locations');
+    expect(html).toMatch(/<svg role="group" aria-label="Map of our stores"/);
+    expect(html).toMatch(/<a [^>]*href="\/locations\/store-1"[^>]*aria-label="Store 1"/);
+    expect(html).toMatch(/<a [^>]*href="\/locations\/store-2"[^>]*aria-current="true"/);
+    // The matching row is marked too; 'Show on map' needs JavaScript, so the first HTML has none.
+    expect(html).toMatch(/<li [^>]*aria-current="true"[^>]*data-store-number="2"/);
+    expect(textOf(html)).not.toContain('Show on map');
   });
 });
 
@@ -114,6 +134,7 @@ const storeData = (extra: Partial<StorePageData> = {}): StorePageData => ({
   store: detail(),
   signedIn: false,
   redirectTo: '/locations/store-1',
+  map: svgMap('1', '1'),
   ...extra,
 });
 

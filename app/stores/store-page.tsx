@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react';
-import type { ReactNode } from 'react';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { MakeHomeStoreForm, ShopThisStoreForm } from './home-store-forms';
 import { HoursTable } from './hours-table';
+import { LocationsMap } from './locations-map';
 import { DirectionsLink, OpenNow, PhoneLink, StoreAddress } from './store-bits';
 import { storeStyles } from './store-styles';
 import type { StorePageData } from './types';
@@ -12,7 +12,7 @@ const styles = {
   back: sx({ display: 'inline-block', mb: '3', fontSize: 'sm' }),
   heading: sxRecipe('heading', { size: '2xl' }, { mb: '1' }),
   status: sx({ mb: '4' }),
-  // Wide screens: the details beside the map; without a map, the hours beside the details.
+  // Wide screens: the details and hours beside the map; phones: one column, the map last.
   layout: sx({
     display: 'grid',
     gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
@@ -29,11 +29,11 @@ const styles = {
 
 /**
  * A store's own page (/locations/{slug}): where it is, how to call and reach it, its week of
- * hours with today marked, the pharmacy's, and the home-store choice. `map`: the map centred on
- * the store, when the page is given one (nothing rendered without it).
+ * hours with today marked, the pharmacy's, and the home-store choice.
  */
-export function StorePage({ data, map }: { data: StorePageData; map?: ReactNode }) {
+export function StorePage({ data }: { data: StorePageData }) {
   const { store } = data;
+  const map = <LocationsMap data={data.map} label={`Map of ${store.name}`} />;
   const pharmacy = store.pharmacy;
   const hours = (
     <>
@@ -78,13 +78,9 @@ export function StorePage({ data, map }: { data: StorePageData; map?: ReactNode 
           <div className={styles.block}>
             <HomeStoreChoice data={data} />
           </div>
-          {map ? hours : null}
+          {hours}
         </div>
-        {map ? (
-          <div className={styles.mapSlot}>{map}</div>
-        ) : (
-          <div className={styles.column}>{hours}</div>
-        )}
+        <div className={styles.mapSlot}>{map}</div>
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 import { Form, useNavigate } from '@remix-run/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CloseIcon } from '~/lib/ui/icons';
 import { iconButtonStyle } from '~/lib/ui/styles';
+import { geocodeAddress } from './google-map';
 import { GEOLOCATION_ERROR_MESSAGE } from './messages';
 
 const styles = {
@@ -45,8 +46,11 @@ const round = (n: number) => Math.round(n * 1e5) / 1e5;
 /**
  * The locator's search: a GET form (the list is sorted on the server, with JavaScript or
  * without), and with JavaScript a 'Use my location' button asking the browser for its position.
+ * With a Maps key (`mapsKey`) and JavaScript, a non-empty address is geocoded through Google when
+ * the form is sent (Enter or the button; spec §5); a failure is silent (spec §8) and the form
+ * goes on to the server's own ZIP and city lookup.
  */
-export function StoreSearch({ q }: { q: string }) {
+export function StoreSearch({ q, mapsKey = null }: { q: string; mapsKey?: string | null }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [locating, setLocating] = useState(false);
@@ -76,9 +80,36 @@ export function StoreSearch({ q }: { q: string }) {
     );
   }, [navigate]);
 
+  const geocode = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      const form = event.currentTarget;
+      const address = String(new FormData(form).get('q') ?? '').trim();
+      if (!mapsKey || !address || form.dataset.geocoded === 'failed') return;
+      event.preventDefault();
+      geocodeAddress(address, mapsKey).then(
+        (at) => {
+          const params = new URLSearchParams({
+            q: address,
+            lat: String(round(at.lat)),
+            lng: String(round(at.lng)),
+          });
+          navigate(`/locations?${params}`);
+        },
+        () => {
+          // Silent (spec §8): the server's lookup answers instead.
+          form.dataset.geocoded = 'failed';
+          form.requestSubmit();
+          delete form.dataset.geocoded;
+        },
+      );
+    },
+    [mapsKey, navigate],
+  );
+
   return (
     <>
       <Form
+        onSubmit={geocode}
         method="get"
         action="/locations"
         role="search"

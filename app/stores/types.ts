@@ -2,6 +2,7 @@
  * What the store locator and the store pages render (client-safe): the loaders in
  * ./locations.server.ts build these from content and the request.
  */
+import type { MapData } from './map-data.server';
 import type { GeoPoint } from './distance';
 import type { OpenStatus, WeekRow } from './hours';
 
@@ -63,6 +64,8 @@ export interface LocationsPageData {
   signedIn: boolean;
   /** This page's address, where the home-store forms come back to. */
   redirectTo: string;
+  /** The brand's store map (server-drawn SVG without a Maps key; decision 0014). */
+  map: MapData;
 }
 
 export interface StoreDetail extends StoreSummary {
@@ -75,4 +78,6 @@ export interface StorePageData {
   store: StoreDetail;
   signedIn: boolean;
   redirectTo: string;
+  /** The map centred on this store. */
+  map: MapData;
 }
