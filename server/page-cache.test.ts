@@ -435,4 +435,39 @@ describe('page cache in the site: a guest who changes store', () => {
     const replayed = await request('GET', '/?again', before);
     expect(replayed.body).toContain('store:none');
   });
+
+  const nameOf = (storeNumber: string) =>
+    h.content.retailerInfo(SITE).locations.find((l) => l.storeNumber === storeNumber)!.name;
+
+  it('sends the store notice once, with the Set-Cookie that ends it, never kept by a cache', async () => {
+    const [first, second] = stores();
+    // A document (the page after a form post without JavaScript).
+    let cookie = await choose(null, first);
+    const page = await request('GET', '/', cookie);
+    expect(page.body).toContain(`notice:${nameOf(first)}`);
+    expect(page.headers['set-cookie']?.[0]).toMatch(/^__session=/);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers['x-page-cache']).toBe('miss');
+    cookie = cookieAfter(page, cookie);
+    const after = await request('GET', '/', cookie);
+    expect(after.body).toContain('notice:none');
+    expect(after.headers['set-cookie']).toBeUndefined();
+
+    // A script's data request (single fetch: the root revalidated after a fetcher's post).
+    cookie = await choose(cookie, second);
+    const data = await request('GET', '/_root.data?_routes=root', cookie);
+    expect(data.status).toBe(200);
+    // Turbo-stream JSON: the notice's keys appear only when there is one.
+    expect(data.body).toContain('"offerSave"');
+    expect(data.headers['set-cookie']?.[0]).toMatch(/^__session=/);
+    expect(data.headers['cache-control']).toBe('private, no-store');
+    cookie = cookieAfter(data, cookie);
+    const dataAfter = await request('GET', '/_root.data?_routes=root', cookie);
+    expect(dataAfter.body).toContain('"storeNotice"');
+    expect(dataAfter.body).not.toContain('"offerSave"');
+    // The page shows the store chosen, without the notice.
+    const pageAfter = await request('GET', '/', cookie);
+    expect(pageAfter.body).toContain(`store:${second}`);
+    expect(pageAfter.body).toContain('notice:none');
+  });
 });

@@ -30,6 +30,7 @@ import {
   type SessionStorage,
 } from '@remix-run/node';
 import { logger } from '@common/logger.server';
+import type { StoreNoticeFlash } from '~/lib/home-store';
 import type { SiteQuery } from '~/lib/site-store/site-store.server';
 import type { Tenant } from '~/lib/tenant/schema';
 
@@ -60,6 +61,8 @@ export interface SessionShopper {
 }
 export interface SessionFlash {
   notice?: string;
+  /** The store chosen or saved by the last /home-store post (app/shell/home-store.server.ts). */
+  storeNotice?: StoreNoticeFlash;
 }
 export type AppSession = Session<SessionData, SessionFlash>;
 
