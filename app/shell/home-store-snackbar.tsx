@@ -61,6 +61,9 @@ const styles = {
     py: '3',
     bg: 'gray.900',
     color: 'white',
+    // Told apart from a dark bar under it (the cookie notice).
+    borderWidth: '1px',
+    borderColor: 'gray.600',
     borderTopRadius: { base: '0', md: 'l2' },
     borderBottomRadius: { base: '0', md: 'l2' },
     shadow: 'lg',
@@ -192,9 +195,11 @@ function Snackbar({
   const returnTo = useRef(redirectTo);
   returnTo.current = redirectTo;
 
-  // A notice from the root loader (the document, or the data after a post) opens it once.
+  // A notice from the root loader (the document, or the data after a post) opens it once. One
+  // it replaces counts as closed: its switch, if on, still saves.
   useEffect(() => {
     if (!notice) return;
+    settleRef.current();
     setItem({ kind: 'notice', notice });
     setSwitchOn(false);
   }, [notice]);
@@ -228,13 +233,20 @@ function Snackbar({
     );
   }, [reply]);
 
-  const close = useCallback(() => {
+  /** A notice closing with the switch on saves its store (after the pending delay). */
+  const settle = useCallback(() => {
     if (
       item?.kind === 'notice' &&
       shouldSaveOnClose(switchOn, item.notice.storeNumber, savedStoreNumber)
     ) {
       pending.current?.schedule(item.notice.storeNumber);
     }
+  }, [item, switchOn, savedStoreNumber]);
+  const settleRef = useRef(settle);
+  settleRef.current = settle;
+
+  const close = useCallback(() => {
+    settle();
     const focused = document.activeElement;
     if (box.current && focused && box.current.contains(focused)) {
       const back = focusBefore.current;
@@ -243,7 +255,7 @@ function Snackbar({
     }
     focusBefore.current = null;
     setItem(null);
-  }, [item, switchOn, savedStoreNumber]);
+  }, [settle]);
   const closeRef = useRef(close);
   closeRef.current = close;
 
