@@ -14,7 +14,7 @@ import { loadLayout } from './layout.server';
  * (shown once). The response that shows it stores the session without it (Set-Cookie), so it is
  * personal: never kept by a shared cache, which would show the notice to the next guest with
  * that cookie, nor by the browser. Remix sends a loader's Set-Cookie with the document and with
- * a script's data request alike (proved in root.server.test.ts).
+ * a script's data request alike (proved through the site in server/page-cache.test.ts).
  */
 export async function rootRouteLoader(context: AppLoadContext) {
   const flash = context.session.get('storeNotice');
