@@ -18,11 +18,11 @@ import { EmotionStyles, useNonce } from '~/lib/theme/emotion';
 import { errorTitle, normalizeError } from '~/lib/errors';
 import { pageMeta, pageTitle } from '~/lib/meta';
 import { ShellFallbackScript, useRootData } from '~/shell/root-data';
-import { rootLoader } from '~/shell/root.server';
+import { rootRouteLoader } from '~/shell/root.server';
 import { getSystem } from '~/lib/theme/system';
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return rootLoader(context);
+  return rootRouteLoader(context);
 }
 
 export { headers } from '~/lib/http/cache.server';

@@ -1,10 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import express from 'express';
-import { afterEach, describe, expect, it } from 'vitest';
+import { data, type LoaderFunctionArgs, type ServerBuild } from '@remix-run/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import { pageCacheLookups } from '@common/metrics.server';
+import { startActionHarness, type ActionHarness } from '@test/action-harness';
+import { createAppLoadContext } from '~/lib/context.server';
+import { cacheHeaders, headers as cacheHeadersExport } from '~/lib/http/cache.server';
+import { TenantRegistry } from '~/lib/tenant/registry.server';
+import * as rootRoute from '~/root';
+import * as homeStoreRoute from '~/routes/home-store';
+import { createServerApp } from './app';
 import { createPageCache, gzipJoined, sharedMaxAgeSeconds } from './page-cache';
 
 let servers: http.Server[] = [];
@@ -245,5 +254,220 @@ describe('sharedMaxAgeSeconds', () => {
     expect(sharedMaxAgeSeconds('s-maxage=5')).toBe(0);
     expect(sharedMaxAgeSeconds(undefined)).toBe(0);
     expect(sharedMaxAgeSeconds('public')).toBe(0);
+  });
+});
+
+/**
+ * The cache in the whole site (server/app.ts) with a stand-in build: the real root route (its
+ * loader reads the session's home store) and the real /home-store action, and a page that is the
+ * same for every guest. The stand-in entry writes what the root loader gave (the home store and
+ * the one-time store notice) instead of rendering React.
+ */
+describe('page cache in the site: a guest who changes store', () => {
+  const ROOT = path.resolve(__dirname, '..');
+  const SITE = 'lins';
+  let h: ActionHarness;
+  let server: http.Server;
+  let port = 0;
+  let host = '';
+
+  type RootData = {
+    homeStore: { storeNumber: string; name: string } | null;
+    storeNotice?: { name: string } | null;
+  };
+  const build = {
+    mode: 'production',
+    publicPath: '/build/',
+    assetsBuildDirectory: path.join(ROOT, 'public', 'build'),
+    isSpaMode: false,
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_lazyRouteDiscovery: true,
+      v3_singleFetch: true,
+    },
+    assets: {
+      version: 'test',
+      url: '/build/manifest.js',
+      entry: { module: '', imports: [] },
+      routes: {},
+    },
+    entry: {
+      module: {
+        createAppLoadContext,
+        default: (
+          _request: Request,
+          status: number,
+          headers: Headers,
+          remix: { staticHandlerContext: { loaderData: Record<string, unknown> } },
+        ) => {
+          const root = remix.staticHandlerContext.loaderData.root as RootData | undefined;
+          headers.set('Content-Type', 'text/html; charset=utf-8');
+          const body =
+            `<p>store:${root?.homeStore?.storeNumber ?? 'none'}</p>` +
+            `<p>notice:${root?.storeNotice?.name ?? 'none'}</p>`;
+          return new Response(body, { status, headers });
+        },
+      },
+    },
+    routes: {
+      root: { id: 'root', path: '', module: rootRoute },
+      'routes/_index': {
+        id: 'routes/_index',
+        parentId: 'root',
+        index: true,
+        module: {
+          // As the home page: the same for every guest.
+          loader: ({ context }: LoaderFunctionArgs) =>
+            data({ page: 'home' }, { headers: cacheHeaders(context, 'shared') }),
+          headers: cacheHeadersExport,
+          default: () => null,
+        },
+      },
+      'routes/home-store': {
+        id: 'routes/home-store',
+        parentId: 'root',
+        path: 'home-store',
+        module: homeStoreRoute,
+      },
+    },
+  } as unknown as ServerBuild;
+
+  beforeAll(async () => {
+    // Long enough that nothing expires during the test.
+    h = await startActionHarness({ sites: [SITE], env: { PAGE_CACHE_SECONDS: '120' } });
+    const registry = new TenantRegistry(path.join(ROOT, 'tenants'), h.services.env.PORT);
+    registry.reload();
+    const app = createServerApp({
+      registry,
+      services: h.services,
+      build,
+      publicDir: path.join(ROOT, 'public'),
+    });
+    server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    host = new URL(h.tenant(SITE).origin).host;
+  }, 60_000);
+
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    await h?.close();
+  });
+
+  interface Answer {
+    status: number;
+    headers: http.IncomingHttpHeaders;
+    body: string;
+  }
+
+  function request(
+    method: string,
+    urlPath: string,
+    cookie: string | null,
+    form?: Record<string, string>,
+  ): Promise<Answer> {
+    const body = form ? new URLSearchParams(form).toString() : '';
+    const headers: Record<string, string> = { host };
+    if (cookie) headers.cookie = cookie;
+    if (form) {
+      headers.origin = `http://${host}`;
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      headers['content-length'] = String(Buffer.byteLength(body));
+    }
+    return new Promise<Answer>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port, method, path: urlPath, headers },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  /** The Cookie header a browser sends after `answer` (the old one when it set none). */
+  const cookieAfter = (answer: Answer, before: string | null) =>
+    answer.headers['set-cookie']?.[0]?.split(';')[0] ?? before;
+
+  const stores = () =>
+    h.content
+      .retailerInfo(SITE)
+      .locations.filter((l) => !l.hidden && !l.hiddenInHomeSelector)
+      .map((l) => l.storeNumber);
+
+  async function choose(cookie: string | null, storeNumber: string) {
+    const res = await request('POST', '/home-store', cookie, {
+      intent: 'choose-home-store',
+      storeNumber,
+      redirectTo: '/',
+    });
+    expect(res.status).toBe(302);
+    return cookieAfter(res, cookie);
+  }
+
+  it('shows the store just chosen, never a page kept for the store before', async () => {
+    const [first, second] = stores();
+    let cookie = await choose(null, first);
+    // The first page after the choice, then the page as the cache keeps it for this cookie.
+    let page = await request('GET', '/', cookie);
+    cookie = cookieAfter(page, cookie);
+    page = await request('GET', '/', cookie);
+    expect(page.body).toContain(`store:${first}`);
+    page = await request('GET', '/', cookie);
+    expect(page.headers['x-page-cache']).toBe('hit');
+
+    const before = cookie;
+    cookie = await choose(cookie, second);
+    page = await request('GET', '/', cookie);
+    expect(page.body).toContain(`store:${second}`);
+    // The session moved to a new id; the old one is ended (a replayed cookie is a new guest).
+    expect(cookie).not.toBe(before);
+    cookie = cookieAfter(page, cookie);
+    const replayed = await request('GET', '/?again', before);
+    expect(replayed.body).toContain('store:none');
+  });
+
+  const nameOf = (storeNumber: string) =>
+    h.content.retailerInfo(SITE).locations.find((l) => l.storeNumber === storeNumber)!.name;
+
+  it('sends the store notice once, with the Set-Cookie that ends it, never kept by a cache', async () => {
+    const [first, second] = stores();
+    // A document (the page after a form post without JavaScript).
+    let cookie = await choose(null, first);
+    const page = await request('GET', '/', cookie);
+    expect(page.body).toContain(`notice:${nameOf(first)}`);
+    expect(page.headers['set-cookie']?.[0]).toMatch(/^__session=/);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers['x-page-cache']).toBe('miss');
+    cookie = cookieAfter(page, cookie);
+    const after = await request('GET', '/', cookie);
+    expect(after.body).toContain('notice:none');
+    expect(after.headers['set-cookie']).toBeUndefined();
+
+    // A script's data request (single fetch: the root revalidated after a fetcher's post).
+    cookie = await choose(cookie, second);
+    const data = await request('GET', '/_root.data?_routes=root', cookie);
+    expect(data.status).toBe(200);
+    // Turbo-stream JSON: the notice's keys appear only when there is one.
+    expect(data.body).toContain('"offerSave"');
+    expect(data.headers['set-cookie']?.[0]).toMatch(/^__session=/);
+    expect(data.headers['cache-control']).toBe('private, no-store');
+    cookie = cookieAfter(data, cookie);
+    const dataAfter = await request('GET', '/_root.data?_routes=root', cookie);
+    expect(dataAfter.body).toContain('"storeNotice"');
+    expect(dataAfter.body).not.toContain('"offerSave"');
+    // The page shows the store chosen, without the notice.
+    const pageAfter = await request('GET', '/', cookie);
+    expect(pageAfter.body).toContain(`store:${second}`);
+    expect(pageAfter.body).toContain('notice:none');
   });
 });

@@ -19,3 +19,56 @@ export const HOME_STORE_FIELDS = {
   /** The 'Make this my home store' checkbox of the forms without JavaScript ('on' when ticked). */
   makeHome: 'makeHome',
 } as const;
+
+/**
+ * The value of HOME_STORE_REPLY_FIELD a script's post (a fetcher) sends to get the save's outcome
+ * as data instead of a redirect: the drawer switch stays where it is, the snackbar says the result.
+ * Without it (a form without JavaScript) the action redirects back with the store notice.
+ */
+export const HOME_STORE_REPLY_FIELD = 'reply';
+export const HOME_STORE_REPLY_DATA = 'data';
+
+/**
+ * The outcome of a save posted with HOME_STORE_REPLY_DATA: saved, already the saved store
+ * (unchanged), failed (with the sentence to show), or skipped (no store, or none of this brand).
+ */
+export type HomeStoreSaveReply =
+  | { status: 'saved' | 'unchanged'; storeNumber: string; name: string }
+  | { status: 'failed'; storeNumber: string; message: string }
+  | { status: 'skipped' };
+
+/** Spec §9: the snackbar closes after 3000 ms. */
+export const STORE_NOTICE_MS = 3000;
+/** Spec §4: the saved store is updated 500 ms after the snackbar closes with the switch on. */
+export const SAVE_HOME_STORE_DELAY_MS = 500;
+
+/** Spec §4: the snackbar after choosing a location. */
+export const nowShoppingAtMessage = (store: string) => `Now shopping at ${store}.`;
+/** After a save (the spec names none): the switch's or the checkbox's result. */
+export const nowHomeStoreMessage = (store: string) => `${store} is now your home store.`;
+/** A save the loyalty service refused or could not take (never the service's own words). */
+export const homeStoreSaveFailedMessage = (store: string) =>
+  `We couldn't save ${store} as your home store. Please try again.`;
+
+/**
+ * The store notice as the page gets it (root loader), once, after a choice or a save:
+ * - storeNumber, name: the location;
+ * - offerSave: show the 'Make this my home store' switch (a signed-in shopper whose saved store
+ *   differs from this one);
+ * - saved: the post saved it as the shopper's home store (the checkbox without JavaScript);
+ * - error: the save failed (the choice of store stands).
+ */
+export interface StoreNotice {
+  storeNumber: string;
+  name: string;
+  offerSave: boolean;
+  saved: boolean;
+  error?: string;
+}
+
+/** What the action leaves in the session for the next page (a flash, read once). */
+export interface StoreNoticeFlash {
+  storeNumber: string;
+  saved: boolean;
+  error?: string;
+}

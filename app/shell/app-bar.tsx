@@ -51,7 +51,12 @@ export interface AppBarProps extends LogoProps {
   mainTopItems: MenuItem[];
   showSearch: boolean;
   /** Home-store chooser data; null when it is not shown. */
-  chooser: { locations: StoreChoice[]; homeStore: HomeStore | null; redirectTo: string } | null;
+  chooser: {
+    locations: StoreChoice[];
+    homeStore: HomeStore | null;
+    redirectTo: string;
+    signedIn: boolean;
+  } | null;
   user: ShellUser | null;
   hydrated: boolean;
   drawerOpen: boolean;

@@ -1,9 +1,9 @@
 import { useFetcher } from '@remix-run/react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { sx, sxRecipe, sxSlotRecipe } from '~/lib/theme/static-css';
 import { StoreIcon } from '~/lib/ui/icons';
 import { hstackStyle } from '~/lib/ui/styles';
-import { HOME_STORE_INTENTS } from '~/lib/home-store';
+import { HOME_STORE_ACTION, HOME_STORE_FIELDS, HOME_STORE_INTENTS } from '~/lib/home-store';
 import type { HomeStore, StoreChoice } from './types';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
@@ -26,33 +26,64 @@ const styles = {
     strokeLinejoin: 'round',
   }),
   choose: sxRecipe('button', { size: 'xs', variant: 'outline' }),
+  makeHome: sx({
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1.5',
+    fontSize: 'xs',
+    lineHeight: 'short',
+    cursor: 'pointer',
+    '& input': { accentColor: 'brand.solid', w: '4', h: '4', m: 0 },
+  }),
 };
 
 /**
+ * The 'Make this my home store' checkbox of the forms without JavaScript (a signed-in shopper's):
+ * ticked, the choice also saves the store as their home store (field makeHome).
+ */
+export function MakeHomeCheckbox() {
+  return (
+    <label className={styles.makeHome}>
+      <input type="checkbox" name={HOME_STORE_FIELDS.makeHome} />
+      Make this my home store
+    </label>
+  );
+}
+
+/**
  * Home-store chooser (spec §2 Header): a plain POST form to /home-store, so it works without
- * JavaScript (a visible 'Choose' button). With JavaScript the choice is sent as soon as the
- * select changes and the button is dropped. The select shows the current store's name, cut at
- * 150 px. List and choose only: no snackbar here.
+ * JavaScript (a visible 'Choose' button, and for a signed-in shopper the 'Make this my home
+ * store' checkbox). With JavaScript the choice is sent as soon as the select changes and the
+ * button is dropped; the shell's snackbar then says 'Now shopping at {store}.' and offers the
+ * switch. The select shows the current store's name, cut at 150 px, and stays the same element
+ * when the store changes, so the keyboard focus stays on it.
  */
 export function HomeStoreChooser({
   locations,
   homeStore,
   redirectTo,
+  signedIn = false,
 }: {
   /** Locations allowed in the home selector (hiddenInHomeSelector already left out). */
   locations: StoreChoice[];
   homeStore: HomeStore | null;
   /** Current path and search: where the form post returns to. */
   redirectTo: string;
+  /** A signed-in shopper (who may save the choice as their home store). */
+  signedIn?: boolean;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher();
   const id = `${useId()}-store`;
+  const current = homeStore?.storeNumber ?? '';
+  const [value, setValue] = useState(current);
+  // The select follows the home store the page now has (after a choice here or elsewhere).
+  useEffect(() => setValue(current), [current]);
 
   return (
-    <fetcher.Form method="post" action="/home-store" data-testid="home-store-chooser">
-      <input type="hidden" name="intent" value={HOME_STORE_INTENTS.choose} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+    <fetcher.Form method="post" action={HOME_STORE_ACTION} data-testid="home-store-chooser">
+      <input type="hidden" name={HOME_STORE_FIELDS.intent} value={HOME_STORE_INTENTS.choose} />
+      <input type="hidden" name={HOME_STORE_FIELDS.redirectTo} value={redirectTo} />
       <div className={styles.row}>
         <div className={styles.icon}>
           <StoreIcon />
@@ -63,15 +94,14 @@ export function HomeStoreChooser({
           </label>
           <div className={styles.selectRoot}>
             <select
-              // Remount when the chosen store changes so the default follows it.
-              key={homeStore?.storeNumber ?? 'none'}
               id={id}
-              name="storeNumber"
-              defaultValue={homeStore?.storeNumber ?? ''}
+              name={HOME_STORE_FIELDS.storeNumber}
+              value={value}
               title={homeStore?.name}
               className={styles.select}
               data-testid="home-store-select"
               onChange={(e) => {
+                setValue(e.currentTarget.value);
                 if (hydrated && e.currentTarget.value) fetcher.submit(e.currentTarget.form);
               }}
             >
@@ -94,9 +124,12 @@ export function HomeStoreChooser({
           </div>
         </div>
         {hydrated ? null : (
-          <button type="submit" className={styles.choose}>
-            Choose
-          </button>
+          <>
+            {signedIn ? <MakeHomeCheckbox /> : null}
+            <button type="submit" className={styles.choose}>
+              Choose
+            </button>
+          </>
         )}
       </div>
     </fetcher.Form>

@@ -56,7 +56,12 @@ export function NavDrawer({
                 <NavList items={items} />
               </nav>
               {stores ? (
-                <StoreSelector locations={stores} homeStore={homeStore} redirectTo={redirectTo} />
+                <StoreSelector
+                  locations={stores}
+                  homeStore={homeStore}
+                  redirectTo={redirectTo}
+                  user={user}
+                />
               ) : null}
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>

@@ -5,6 +5,8 @@ import { BarMenu } from './bar-menu';
 import { CustomerServiceCard, telHref } from './customer-service-card';
 import { SiteFooter, type SiteFooterProps } from './footer';
 import { HomeStoreChooser } from './home-store-chooser';
+import { StoreSelector } from './store-selector';
+import type { ShellUser, StoreChoice } from './types';
 import { MenuButton } from './menu-button';
 import { PopupPost } from './popup-post';
 import { renderServer, textOf } from '@test/render';
@@ -167,6 +169,83 @@ describe('app bar pieces without JavaScript', () => {
     expect(html).toContain(`for="${id}"`);
     expect(html).toMatch(/<option value="2" selected="">South<\/option>/);
     expect(textOf(html)).toContain('Choose');
+    // A guest has no home store to save: no checkbox.
+    expect(html).not.toContain('name="makeHome"');
+  });
+
+  it("the chooser gives a signed-in shopper the 'Make this my home store' checkbox", async () => {
+    const html = await renderServer(
+      <HomeStoreChooser locations={stores} homeStore={null} redirectTo="/" signedIn />,
+    );
+    expect(html).toMatch(
+      /<label[^>]*><input type="checkbox" name="makeHome"\/>Make this my home store<\/label>/,
+    );
+    expect(html).toMatch(/<option value="" disabled="" selected="">Select a store<\/option>/);
+  });
+});
+
+const stores: StoreChoice[] = [
+  ['North', '1', false],
+  ['South', '2', false],
+  ['Far', '3', true],
+].map(([name, storeNumber, hiddenInHomeSelector]) => ({
+  name: String(name),
+  storeNumber: String(storeNumber),
+  slug: String(name).toLowerCase(),
+  city: 'Town',
+  state: 'UT',
+  hiddenInHomeSelector: Boolean(hiddenInHomeSelector),
+  hiddenInStoreSelector: false,
+}));
+
+describe('the drawer store selector (server render: the page without JavaScript)', () => {
+  const render = (user: ShellUser | null) =>
+    renderServer(
+      <StoreSelector
+        locations={stores}
+        homeStore={{ storeNumber: '2', name: 'South', slug: 'south' }}
+        redirectTo="/posts"
+        user={user}
+      />,
+    );
+  const row = (html: string, storeNumber: string) =>
+    html.match(new RegExp(`<li[^>]*data-store="${storeNumber}"[\\s\\S]*?</li>`))?.[0] ?? '';
+
+  it('lets a guest shop at another store, and offers no switch', async () => {
+    const html = await render(null);
+    const north = row(html, '1');
+    expect(north).toContain('name="intent" value="choose-home-store"');
+    expect(north).toContain('name="storeNumber" value="1"');
+    expect(textOf(north)).toContain('Shop here at North');
+    expect(north).not.toContain('makeHome');
+    expect(textOf(row(html, '2'))).toContain('My store');
+    expect(html).not.toContain('role="switch"');
+    // Hidden from the home selector: listed, without a button.
+    expect(textOf(row(html, '3'))).toContain('Far');
+    expect(row(html, '3')).not.toContain('<form');
+  });
+
+  it("gives a shopper the chosen row's switch with a Save button, and the checkbox elsewhere", async () => {
+    const html = await render({ firstName: 'Ann', savedStoreNumber: '1' });
+    const south = row(html, '2');
+    const input = south.match(/<input[^>]*role="switch"[^>]*>/)?.[0] ?? '';
+    expect(input).toContain('name="makeHome"');
+    expect(input).not.toContain('checked');
+    expect(input).not.toContain('aria-disabled');
+    expect(south).toContain('name="intent" value="choose-home-store"');
+    expect(south).toMatch(/<button type="submit"[^>]*>Save<\/button>/);
+    expect(textOf(south)).toContain('Make this my home store');
+    expect(row(html, '1')).toContain('name="makeHome"');
+  });
+
+  it('shows the switch on and locked when the chosen store already is the saved one', async () => {
+    const html = await render({ firstName: 'Ann', savedStoreNumber: '2' });
+    const south = row(html, '2');
+    const input = south.match(/<input[^>]*role="switch"[^>]*>/)?.[0] ?? '';
+    expect(input).toContain('checked');
+    expect(input).toContain('aria-disabled="true"');
+    expect(textOf(south)).toContain('South');
+    expect(south).not.toContain('>Save<');
   });
 });
 

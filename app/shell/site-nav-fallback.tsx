@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { MenuItem } from '~/lib/content/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { AccountMenu } from './account-menu';
@@ -13,8 +14,17 @@ const styles = {
 /**
  * The menu as a plain list near the bottom of the page, on small screens only: where the menu
  * button points before JavaScript runs (id 'site-nav'), so every menu link works without it.
+ * `children`: what the drawer holds after the menu (the store list).
  */
-export function SiteNavFallback({ items, user }: { items: MenuItem[]; user: ShellUser | null }) {
+export function SiteNavFallback({
+  items,
+  user,
+  children,
+}: {
+  items: MenuItem[];
+  user: ShellUser | null;
+  children?: ReactNode;
+}) {
   return (
     <nav
       id="site-nav"
@@ -30,6 +40,7 @@ export function SiteNavFallback({ items, user }: { items: MenuItem[]; user: Shel
         <AccountMenu user={user} variant="list" />
       </div>
       <NavList items={items} />
+      {children}
     </nav>
   );
 }

@@ -16,6 +16,8 @@ import { SiteNavFallback } from './site-nav-fallback';
 import { SkipLink } from './skip-link';
 import { StickyBar } from './sticky-bar';
 import { SystemBar } from './system-bar';
+import { HomeStoreSnackbar } from './home-store-snackbar';
+import { StoreSelector } from './store-selector';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
 /** Without JavaScript the accept-new-terms popup is a notice at the top of the page. */
@@ -86,6 +88,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const mainTopMenu = layout.menus.mainTop?.menu ?? [];
   const drawerMenu = drawerItems(mainMenu);
   const homeChoices = layout.locations.filter((l) => !l.hiddenInHomeSelector);
+  const drawerStores = tenant.features.drawerStoreSelector ? layout.locations : null;
   const showChooser = homeChoices.length > 1 && !isHidden(tenant, 'home-store-chooser');
   const showSystemBar =
     tenant.features.systemBar && tenant.systemBarText && !isHidden(tenant, 'system-bar');
@@ -111,11 +114,21 @@ export function SiteShell({ children }: { children: ReactNode }) {
           mainItems={barItems(mainMenu)}
           mainTopItems={barItems(mainTopMenu)}
           showSearch={!isHidden(tenant, 'search')}
-          chooser={showChooser ? { locations: homeChoices, homeStore, redirectTo } : null}
+          chooser={
+            showChooser
+              ? { locations: homeChoices, homeStore, redirectTo, signedIn: user !== null }
+              : null
+          }
           user={user}
           hydrated={hydrated}
           drawerOpen={drawerOpen}
           onOpenDrawer={() => setDrawerOpen(true)}
+        />
+        {/* Right after the header: Tab from the store chooser reaches the snackbar. */}
+        <HomeStoreSnackbar
+          notice={data.storeNotice}
+          savedStoreNumber={user?.savedStoreNumber ?? null}
+          redirectTo={redirectTo}
         />
         {showStickyBar ? <StickyBar text={tenant.stickyBarText!} /> : null}
         {hydrated ? (
@@ -124,7 +137,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
             onOpenChange={setDrawerOpen}
             items={drawerMenu}
             user={user}
-            stores={tenant.features.drawerStoreSelector ? layout.locations : null}
+            stores={drawerStores}
             homeStore={homeStore}
             redirectTo={redirectTo}
           />
@@ -148,7 +161,18 @@ export function SiteShell({ children }: { children: ReactNode }) {
           <CookieNotice dataLayerName={tenant.analytics.dataLayerName} hidden={popupOpen} />
         ) : null}
         {/* Where the menu button points without JavaScript; with it, the drawer is the menu. */}
-        {hydrated ? null : <SiteNavFallback items={drawerMenu} user={user} />}
+        {hydrated ? null : (
+          <SiteNavFallback items={drawerMenu} user={user}>
+            {drawerStores ? (
+              <StoreSelector
+                locations={drawerStores}
+                homeStore={homeStore}
+                redirectTo={redirectTo}
+                user={user}
+              />
+            ) : null}
+          </SiteNavFallback>
+        )}
         <SiteFooter
           items={layout.menus.footer?.menu ?? []}
           embeds={layout.footerEmbeds}

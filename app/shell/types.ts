@@ -19,4 +19,6 @@ export interface HomeStore {
 /** The signed-in shopper's shell fields; null for a guest. */
 export interface ShellUser {
   firstName: string;
+  /** The location matching the shopper's saved home store; null when none does. */
+  savedStoreNumber?: string | null;
 }

@@ -276,7 +276,11 @@ describe.each(storeTargets())('sessions in the site store on $name', (target) =>
   });
 
   it('costs no query without a cookie and writes nothing when nothing changed', async () => {
-    const { cookie, id } = await stored(brandA, (s) => s.set('homeStore', '0010'));
+    // A signed-in shopper's session: a change of home store keeps its id (one update).
+    const { cookie, id } = await stored(brandA, (s) => {
+      s.set('homeStore', '0010');
+      s.set('shopper', shopper(`6${String(Date.now()).slice(-11)}`));
+    });
     statements.length = 0;
     await read(brandA, null);
     await read(brandA, 'theme=dark');
@@ -294,6 +298,35 @@ describe.each(storeTargets())('sessions in the site store on $name', (target) =>
     await commit(brandA, session);
     expect(statements).toEqual(['select', 'update']);
     expect((await read(brandA, cookie)).get('homeStore')).toBe('0011');
+  });
+
+  it('gives a guest a new id when the home store changes or a notice is added, not when it is read', async () => {
+    const guest = await stored(brandA, (s) => s.set('homeStore', '0013'));
+    const session = await read(brandA, guest.cookie);
+    session.set('homeStore', '0014');
+    const moved = await commit(brandA, session);
+    // The guest page cache keys pages by the cookie: a new store, a new cookie.
+    expect(moved.session.id).not.toBe(guest.id);
+    expect(cookieOf(moved.setCookie)).not.toBe(guest.cookie);
+    expect(await rowOf(guest.id)).toBeNull();
+    expect((await read(brandA, guest.cookie)).data).toEqual({});
+    expect((await read(brandA, cookieOf(moved.setCookie))).get('homeStore')).toBe('0014');
+
+    // The same store again with a notice: a page kept for the cookie would not show it.
+    const again = await read(brandA, cookieOf(moved.setCookie));
+    again.set('homeStore', '0014');
+    again.flash('notice', 'Now shopping at Store 14.');
+    const noticed = await commit(brandA, again);
+    expect(noticed.session.id).not.toBe(moved.session.id);
+    expect(await rowOf(moved.session.id)).toBeNull();
+
+    // The page that shows the notice stores its removal under the same id.
+    const shown = await read(brandA, cookieOf(noticed.setCookie));
+    expect(shown.get('notice')).toBe('Now shopping at Store 14.');
+    const after = await commit(brandA, shown);
+    expect(after.session.id).toBe(noticed.session.id);
+    expect(cookieOf(after.setCookie)).toBe(cookieOf(noticed.setCookie));
+    expect((await rowOf(noticed.session.id))?.data).toEqual({ homeStore: '0014' });
   });
 
   it('treats a cookie signed with the secret but holding no id (a cookie session) as a guest', async () => {

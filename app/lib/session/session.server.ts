@@ -10,6 +10,12 @@
  *   change or reset (`endSessions`).
  * - The id changes whenever the signed-in shopper does (sign-in, sign-out): the old record is
  *   deleted and the data moves to a new id (session fixation).
+ * - A guest's id also changes when what their pages show from the session changes: a new home
+ *   store, or a one-time notice waiting to be shown. The guest page cache (server/page-cache.ts)
+ *   keys pages by the Cookie header, so under the old id it could answer with a page rendered
+ *   for the store before (and without the notice). The old record ends here too. A signed-in
+ *   shopper's pages are never shared (private), so their id stays (and requests still running
+ *   with it stay signed in).
  * - A record is read on every request that carries a cookie; a request without one costs no
  *   query. A commit whose data did not change writes nothing.
  */
@@ -24,6 +30,7 @@ import {
   type SessionStorage,
 } from '@remix-run/node';
 import { logger } from '@common/logger.server';
+import type { StoreNoticeFlash } from '~/lib/home-store';
 import type { SiteQuery } from '~/lib/site-store/site-store.server';
 import type { Tenant } from '~/lib/tenant/schema';
 
@@ -54,6 +61,8 @@ export interface SessionShopper {
 }
 export interface SessionFlash {
   notice?: string;
+  /** The store chosen or saved by the last /home-store post (app/shell/home-store.server.ts). */
+  storeNotice?: StoreNoticeFlash;
 }
 export type AppSession = Session<SessionData, SessionFlash>;
 
@@ -78,6 +87,35 @@ function signInKey(data: StoredData): string | null {
   const shopper = data.shopper as Partial<SessionShopper> | undefined;
   if (!shopper || typeof shopper !== 'object') return null;
   return `${String(shopper.frqShopperNo)}@${String(shopper.signedInAt)}`;
+}
+
+/** Remix keeps a flash value under this key until it is read. */
+const FLASH_KEY = /^__flash_.+__$/;
+
+/** What a guest's pages show from the session: the home store and the waiting notices. */
+interface GuestView {
+  homeStore: string;
+  /** Each waiting flash value, as JSON, by key. */
+  flashes: Map<string, string>;
+}
+
+function guestViewOf(data: StoredData): GuestView {
+  const flashes = new Map<string, string>();
+  for (const [key, value] of Object.entries(data)) {
+    if (FLASH_KEY.test(key)) flashes.set(key, JSON.stringify(value));
+  }
+  return { homeStore: JSON.stringify(data.homeStore ?? null), flashes };
+}
+
+/**
+ * A guest page rendered for `before` could be wrong for `now`: another home store, or a notice
+ * added (or replaced). A notice read and gone is not: the page that shows it is never cached
+ * (it stores the session), and the pages after it are rendered without it.
+ */
+function guestViewChanged(before: GuestView, now: GuestView): boolean {
+  if (before.homeStore !== now.homeStore) return true;
+  for (const [key, value] of now.flashes) if (before.flashes.get(key) !== value) return true;
+  return false;
 }
 
 function shopperNoOf(data: StoredData): string | null {
@@ -123,13 +161,20 @@ export function createSessionStorages(
   production: boolean,
 ): SessionStorages {
   const storages = new Map<string, BrandStorage>();
-  /** What each session held when it was read or last stored (JSON, and who was signed in). */
-  const stored = new WeakMap<AppSession, { json: string; signedIn: string | null }>();
+  /** What each session held when it was read or last stored (JSON, who was signed in, view). */
+  const stored = new WeakMap<
+    AppSession,
+    { json: string; signedIn: string | null; view: GuestView }
+  >();
   let lastSweep = 0;
 
   const remember = (session: AppSession) => {
     const data = session.data as StoredData;
-    stored.set(session, { json: JSON.stringify(data), signedIn: signInKey(data) });
+    stored.set(session, {
+      json: JSON.stringify(data),
+      signedIn: signInKey(data),
+      view: guestViewOf(data),
+    });
     return session;
   };
 
@@ -231,8 +276,13 @@ export function createSessionStorages(
         return { setCookie: await cookie.serialize(session.id, { maxAge: maxAgeS }), session };
       }
       let target = session;
-      if (session.id && before?.signedIn !== signInKey(data)) {
-        // Signed in or out: the old id ends here, the data moves to a new one.
+      const signedIn = signInKey(data);
+      const rotate =
+        before?.signedIn !== signedIn ||
+        (signedIn === null && (!before || guestViewChanged(before.view, guestViewOf(data))));
+      if (session.id && rotate) {
+        // Signed in or out, or a guest's pages would change: the old id ends here, the data
+        // moves to a new one.
         await storage.destroySession(session);
         target = createSession<SessionData, SessionFlash>(data);
       }
