@@ -33,6 +33,9 @@ import { loader as catchAllLoader } from '~/routes/$';
 import { loader as couponsLoader } from '~/routes/digital-coupons._index';
 import { loader as printLoader } from '~/routes/digital-coupons.print';
 import { loader as errorLoader } from '~/routes/error.$status';
+import { loader as storeLoader } from '~/routes/locations.$slug';
+import { loader as locationsLoader } from '~/routes/locations._index';
+import { loader as storeMapLoader } from '~/routes/locations.map[.]svg';
 import { loader as loginLoader } from '~/routes/login';
 import { loader as postLoader } from '~/routes/posts.$category.$slug';
 import { loader as categoryLoader } from '~/routes/posts.$category._index';
@@ -185,6 +188,9 @@ const LOADERS: { name: string; loader: RouteFunction; path: string; params?: str
   { name: 'catch-all', loader: catchAllLoader, path: '/x', params: ['*'] },
   { name: 'theme', loader: themeLoader, path: '/theme/x.css', params: ['file'] },
   { name: 'error', loader: errorLoader, path: '/error/400', params: ['status'] },
+  { name: 'locations', loader: locationsLoader, path: '/locations' },
+  { name: 'store page', loader: storeLoader, path: '/locations/x', params: ['slug'] },
+  { name: 'store map', loader: storeMapLoader, path: '/locations/map.svg' },
 ];
 
 const QUERY_NAMES = [
@@ -206,6 +212,9 @@ const QUERY_NAMES = [
   'offerCode',
   'edit',
   'rdir',
+  'lat',
+  'lng',
+  'v',
 ];
 
 let h: ActionHarness;

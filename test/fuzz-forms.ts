@@ -69,7 +69,12 @@ export function validForms(stores: readonly string[]): Record<string, Record<str
       { intent: 'clip', offerId: 'fuzz-offer', returnTo: '?tab=all' },
       { intent: 'clip-all', returnTo: '?tab=all' },
     ],
-    '/home-store': [{ intent: 'choose-home-store', storeNumber: store, redirectTo: '/posts' }],
+    '/home-store': [
+      { intent: 'choose-home-store', storeNumber: store, redirectTo: '/posts' },
+      { intent: 'choose-home-store', storeNumber: store, redirectTo: '/locations', makeHome: 'on' },
+      { intent: 'save-home-store', storeNumber: store, redirectTo: '/locations' },
+      { intent: 'save-home-store', storeNumber: store, reply: 'data' },
+    ],
     '/logout': [{}],
   };
 }
