@@ -52,7 +52,8 @@ test("a shopper's pages are private and not stored; a guest's are public", async
   signIn,
 }) => {
   // As a guest.
-  for (const path of ['/', '/digital-coupons']) {
+  const guestPages = ['/', '/digital-coupons', '/locations', '/locations?q=84770'];
+  for (const path of guestPages) {
     const res = await rawRequest({ host: HOST, path });
     expect(res.status, path).toBe(200);
     expect(res.headers['cache-control'], path).toMatch(PUBLIC);
@@ -72,6 +73,12 @@ test("a shopper's pages are private and not stored; a guest's are public", async
   expect(home.status).toBe(200);
   expect(home.body).toContain(`Hey ${AVA.firstName}!`);
   expect(home.headers['cache-control']).toBe(PRIVATE);
+  // The locator marks the shopper's saved store: private too.
+  for (const path of guestPages.slice(2)) {
+    const res = await rawRequest({ host: HOST, path, headers: { cookie } });
+    expect(res.status, path).toBe(200);
+    expect(res.headers['cache-control'], path).toBe(PRIVATE);
+  }
 });
 
 test('a reset-password link is private and never served from the page cache', async () => {

@@ -16,10 +16,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { ServerBuild } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startActionHarness, type ActionHarness } from '@test/action-harness';
-import { createAppLoadContext } from '~/lib/context.server';
+import { testServerBuild } from '@test/server-build';
 import { tooManyAttemptsMessage } from '~/lib/security/rate-limit.server';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
 import * as loginRoute from '~/routes/login';
@@ -27,36 +26,9 @@ import { createServerApp } from './app';
 
 const ROOT = path.resolve(__dirname, '..');
 
-const build = {
-  mode: 'production',
-  publicPath: '/build/',
-  assetsBuildDirectory: path.join(ROOT, 'public', 'build'),
-  isSpaMode: false,
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
-  },
-  assets: {
-    version: 'test',
-    url: '/build/manifest.js',
-    entry: { module: '', imports: [] },
-    routes: {},
-  },
-  entry: {
-    module: {
-      createAppLoadContext,
-      default: (_request: Request, status: number, headers: Headers) =>
-        new Response(null, { status, headers }),
-    },
-  },
-  routes: {
-    root: { id: 'root', path: '', module: { default: () => null } },
-    'routes/login': { id: 'routes/login', parentId: 'root', path: 'login', module: loginRoute },
-  },
-} as unknown as ServerBuild;
+const build = testServerBuild({
+  routes: [{ id: 'routes/login', path: 'login', module: loginRoute }],
+});
 
 let h: ActionHarness;
 let server: http.Server;

@@ -2,13 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
-import { data, type LoaderFunctionArgs, type ServerBuild } from '@remix-run/node';
+import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import { pageCacheLookups } from '@common/metrics.server';
 import { startActionHarness, type ActionHarness } from '@test/action-harness';
-import { createAppLoadContext } from '~/lib/context.server';
+import { testServerBuild } from '@test/server-build';
 import { cacheHeaders, headers as cacheHeadersExport } from '~/lib/http/cache.server';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
 import * as rootRoute from '~/root';
@@ -275,47 +275,19 @@ describe('page cache in the site: a guest who changes store', () => {
     homeStore: { storeNumber: string; name: string } | null;
     storeNotice?: { name: string } | null;
   };
-  const build = {
-    mode: 'production',
-    publicPath: '/build/',
-    assetsBuildDirectory: path.join(ROOT, 'public', 'build'),
-    isSpaMode: false,
-    future: {
-      v3_fetcherPersist: true,
-      v3_relativeSplatPath: true,
-      v3_throwAbortReason: true,
-      v3_lazyRouteDiscovery: true,
-      v3_singleFetch: true,
+  const build = testServerBuild({
+    root: rootRoute,
+    document: (_request, status, headers, remix) => {
+      const root = remix.staticHandlerContext.loaderData.root as RootData | undefined;
+      headers.set('Content-Type', 'text/html; charset=utf-8');
+      const body =
+        `<p>store:${root?.homeStore?.storeNumber ?? 'none'}</p>` +
+        `<p>notice:${root?.storeNotice?.name ?? 'none'}</p>`;
+      return new Response(body, { status, headers });
     },
-    assets: {
-      version: 'test',
-      url: '/build/manifest.js',
-      entry: { module: '', imports: [] },
-      routes: {},
-    },
-    entry: {
-      module: {
-        createAppLoadContext,
-        default: (
-          _request: Request,
-          status: number,
-          headers: Headers,
-          remix: { staticHandlerContext: { loaderData: Record<string, unknown> } },
-        ) => {
-          const root = remix.staticHandlerContext.loaderData.root as RootData | undefined;
-          headers.set('Content-Type', 'text/html; charset=utf-8');
-          const body =
-            `<p>store:${root?.homeStore?.storeNumber ?? 'none'}</p>` +
-            `<p>notice:${root?.storeNotice?.name ?? 'none'}</p>`;
-          return new Response(body, { status, headers });
-        },
-      },
-    },
-    routes: {
-      root: { id: 'root', path: '', module: rootRoute },
-      'routes/_index': {
+    routes: [
+      {
         id: 'routes/_index',
-        parentId: 'root',
         index: true,
         module: {
           // As the home page: the same for every guest.
@@ -325,14 +297,9 @@ describe('page cache in the site: a guest who changes store', () => {
           default: () => null,
         },
       },
-      'routes/home-store': {
-        id: 'routes/home-store',
-        parentId: 'root',
-        path: 'home-store',
-        module: homeStoreRoute,
-      },
-    },
-  } as unknown as ServerBuild;
+      { id: 'routes/home-store', path: 'home-store', module: homeStoreRoute },
+    ],
+  });
 
   beforeAll(async () => {
     // Long enough that nothing expires during the test.

@@ -1,24 +1,10 @@
 import { Link } from '@remix-run/react';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type CSSProperties,
-  type FocusEvent,
-} from 'react';
+import { useId, type CSSProperties } from 'react';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { CAROUSEL_ASPECT_RATIO, CAROUSEL_INTERVAL_MS } from '~/lib/ui/carousel-logic';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '~/lib/ui/icons';
 import { hstackStyle, iconButtonStyle } from '~/lib/ui/styles';
-import { useHydrated } from 'remix-utils/use-hydrated';
-import { sx, sxRecipe } from '~/lib/theme/static-css';
-import {
-  CAROUSEL_ASPECT_RATIO,
-  CAROUSEL_INTERVAL_MS,
-  indexFromScroll,
-  shouldAutoCycle,
-  wrapIndex,
-} from './carousel-logic';
+import { useCarousel } from '~/lib/ui/use-carousel';
 
 export interface CarouselPost {
   slug: string;
@@ -39,8 +25,6 @@ export interface PostCarouselProps {
   intervalMs?: number;
   headingLevel?: 'h2' | 'h3';
 }
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 const track = { display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory' } as const;
 const dot = {
@@ -116,63 +100,10 @@ export function PostCarousel({
   intervalMs = CAROUSEL_INTERVAL_MS,
   headingLevel = 'h2',
 }: PostCarouselProps) {
-  const hydrated = useHydrated();
   const id = useId();
-  const trackRef = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(0);
-  const [playing, setPlaying] = useState(true);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
   const count = posts.length;
-
-  useEffect(() => {
-    const query = window.matchMedia?.(REDUCED_MOTION);
-    if (!query) return;
-    const update = () => {
-      setReducedMotion(query.matches);
-      if (query.matches) setPlaying(false);
-    };
-    update();
-    query.addEventListener?.('change', update);
-    return () => query.removeEventListener?.('change', update);
-  }, []);
-
-  const goTo = useCallback(
-    (index: number) => {
-      setActive(index);
-      const track = trackRef.current;
-      if (track)
-        track.scrollTo({
-          left: index * track.clientWidth,
-          behavior: reducedMotion ? 'auto' : 'smooth',
-        });
-    },
-    [reducedMotion],
-  );
-
-  const cycling = hydrated && shouldAutoCycle({ count, playing, hovered, focused, reducedMotion });
-  useEffect(() => {
-    if (!cycling) return;
-    const timer = setTimeout(() => goTo(wrapIndex(active, 1, count)), intervalMs);
-    return () => clearTimeout(timer);
-  }, [cycling, active, count, intervalMs, goTo]);
-
-  // A swipe or a scroll by hand (or focus moving into another slide) updates the dots.
-  const scrollTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => void (scrollTimer.current && clearTimeout(scrollTimer.current)), []);
-  function onScroll() {
-    if (scrollTimer.current) clearTimeout(scrollTimer.current);
-    scrollTimer.current = setTimeout(() => {
-      const track = trackRef.current;
-      if (track) setActive(indexFromScroll(track.scrollLeft, track.clientWidth, count));
-    }, 120);
-  }
-
-  function onBlur(e: FocusEvent<HTMLElement>) {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
-  }
-
+  const carousel = useCarousel(count, intervalMs);
+  const { hydrated, trackRef, active, goTo, step, playing, cycling } = carousel;
   if (count === 0) return null;
 
   return (
@@ -181,10 +112,7 @@ export function PostCarousel({
       aria-label={label}
       className={styles.carousel}
       style={{ '--carousel-aspect-ratio': String(aspectRatio) } as CSSProperties}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
+      {...carousel.containerProps}
       data-testid="post-carousel"
     >
       <div
@@ -192,7 +120,7 @@ export function PostCarousel({
         id={`${id}-slides`}
         className={hydrated ? styles.track : styles.trackStatic}
         aria-live={cycling ? 'off' : 'polite'}
-        onScroll={hydrated ? onScroll : undefined}
+        onScroll={carousel.onScroll}
       >
         {posts.map((post, i) => (
           <Slide
@@ -211,7 +139,7 @@ export function PostCarousel({
             type="button"
             className={styles.control}
             aria-label={playing ? 'Pause slide show' : 'Play slide show'}
-            onClick={() => setPlaying((p) => !p)}
+            onClick={carousel.togglePlaying}
             data-testid="carousel-play-pause"
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
@@ -221,7 +149,7 @@ export function PostCarousel({
             className={styles.control}
             aria-label="Previous slide"
             aria-controls={`${id}-slides`}
-            onClick={() => goTo(wrapIndex(active, -1, count))}
+            onClick={() => step(-1)}
           >
             <ChevronLeftIcon />
           </button>
@@ -246,7 +174,7 @@ export function PostCarousel({
             className={styles.control}
             aria-label="Next slide"
             aria-controls={`${id}-slides`}
-            onClick={() => goTo(wrapIndex(active, 1, count))}
+            onClick={() => step(1)}
           >
             <ChevronRightIcon />
           </button>

@@ -1,15 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
-import {
-  CAROUSEL_INTERVAL_MS,
-  indexFromScroll,
-  shouldAutoCycle,
-  wrapIndex,
-} from '~/content/carousel-logic';
+import { useId } from 'react';
 import type { StoreSlide } from '~/lib/content/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { CAROUSEL_INTERVAL_MS } from '~/lib/ui/carousel-logic';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '~/lib/ui/icons';
 import { hstackStyle, iconButtonStyle } from '~/lib/ui/styles';
+import { useCarousel } from '~/lib/ui/use-carousel';
 
 export interface StoreCarouselProps {
   slides: StoreSlide[];
@@ -18,7 +13,6 @@ export interface StoreCarouselProps {
   intervalMs?: number;
 }
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 /** The images' drawn proportions (1280x600, as the content images are made). */
 const IMAGE_WIDTH = 1280;
 const IMAGE_HEIGHT = 600;
@@ -68,63 +62,10 @@ export function StoreCarousel({
   heading = 'Visit our stores',
   intervalMs = CAROUSEL_INTERVAL_MS,
 }: StoreCarouselProps) {
-  const hydrated = useHydrated();
   const id = useId();
-  const trackRef = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(0);
-  const [playing, setPlaying] = useState(true);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
   const count = slides.length;
-
-  useEffect(() => {
-    const query = window.matchMedia?.(REDUCED_MOTION);
-    if (!query) return;
-    const update = () => {
-      setReducedMotion(query.matches);
-      if (query.matches) setPlaying(false);
-    };
-    update();
-    query.addEventListener?.('change', update);
-    return () => query.removeEventListener?.('change', update);
-  }, []);
-
-  const goTo = useCallback(
-    (index: number) => {
-      setActive(index);
-      const strip = trackRef.current;
-      if (strip) {
-        strip.scrollTo({
-          left: index * strip.clientWidth,
-          behavior: reducedMotion ? 'auto' : 'smooth',
-        });
-      }
-    },
-    [reducedMotion],
-  );
-
-  const cycling = hydrated && shouldAutoCycle({ count, playing, hovered, focused, reducedMotion });
-  useEffect(() => {
-    if (!cycling) return;
-    const timer = setTimeout(() => goTo(wrapIndex(active, 1, count)), intervalMs);
-    return () => clearTimeout(timer);
-  }, [cycling, active, count, intervalMs, goTo]);
-
-  // A swipe or scroll by hand moves the current slide along.
-  const scrollTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => void (scrollTimer.current && clearTimeout(scrollTimer.current)), []);
-  function onScroll() {
-    if (scrollTimer.current) clearTimeout(scrollTimer.current);
-    scrollTimer.current = setTimeout(() => {
-      const strip = trackRef.current;
-      if (strip) setActive(indexFromScroll(strip.scrollLeft, strip.clientWidth, count));
-    }, 120);
-  }
-
-  function onBlur(e: FocusEvent<HTMLElement>) {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
-  }
+  const carousel = useCarousel(count, intervalMs);
+  const { hydrated, trackRef, active, step, playing, cycling } = carousel;
 
   if (count === 0) return null;
   const headingId = `${id}-heading`;
@@ -135,10 +76,7 @@ export function StoreCarousel({
       aria-roledescription="carousel"
       aria-labelledby={headingId}
       className={styles.carousel}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
+      {...carousel.containerProps}
       data-testid="store-carousel"
     >
       <div className={styles.header}>
@@ -153,7 +91,7 @@ export function StoreCarousel({
               className={styles.toggle}
               aria-pressed={!playing}
               aria-controls={slidesId}
-              onClick={() => setPlaying((p) => !p)}
+              onClick={carousel.togglePlaying}
             >
               {playing ? <PauseIcon /> : <PlayIcon />}
               Pause
@@ -163,7 +101,7 @@ export function StoreCarousel({
               className={styles.step}
               aria-label="Previous store photo"
               aria-controls={slidesId}
-              onClick={() => goTo(wrapIndex(active, -1, count))}
+              onClick={() => step(-1)}
             >
               <ChevronLeftIcon />
             </button>
@@ -172,7 +110,7 @@ export function StoreCarousel({
               className={styles.step}
               aria-label="Next store photo"
               aria-controls={slidesId}
-              onClick={() => goTo(wrapIndex(active, 1, count))}
+              onClick={() => step(1)}
             >
               <ChevronRightIcon />
             </button>
@@ -189,7 +127,7 @@ export function StoreCarousel({
         aria-label={`${heading}: photos`}
         role="region"
         aria-live={cycling ? 'off' : 'polite'}
-        onScroll={hydrated ? onScroll : undefined}
+        onScroll={carousel.onScroll}
       >
         {slides.map((slide, i) => (
           <figure

@@ -1,4 +1,4 @@
-/** Pure rules of the post carousel (spec §2 Posts and carousel, §9). */
+/** Pure rules of the carousels (spec site-shell §2 Posts and carousel, the store carousel; §9). */
 
 export const CAROUSEL_INTERVAL_MS = 6000;
 export const CAROUSEL_ASPECT_RATIO = 2.13;
