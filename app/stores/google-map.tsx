@@ -1,5 +1,5 @@
 /// <reference types="google.maps" />
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { sx } from '~/lib/theme/static-css';
 import {
   MAP_FRAME_SIZE,
@@ -86,6 +86,11 @@ export interface GoogleMapProps {
   /** Driving distance to the selected store in miles, or null when there is no route. */
   onDistance?: (miles: number | null) => void;
   label?: string;
+  /**
+   * Shown instead when Google's map cannot load (the script blocked or unreachable, a key
+   * refused): the brand's own server-drawn map, so the page keeps a working map.
+   */
+  fallback?: ReactNode;
 }
 
 type Status = 'loading' | 'loaded' | 'failed';
@@ -115,6 +120,7 @@ export function GoogleMap({
   origin = null,
   onDistance,
   label = 'Map of our stores',
+  fallback = null,
 }: GoogleMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const loaded = useRef<Loaded | null>(null);
@@ -222,6 +228,7 @@ export function GoogleMap({
     };
   }, [status, from, to, apiKey]);
 
+  if (status === 'failed' && fallback) return <>{fallback}</>;
   return (
     <div
       ref={element}

@@ -48,6 +48,15 @@ export function LocationsMap({
           origin={origin}
           onDistance={onDistance}
           label={label}
+          fallback={
+            <StoreMap
+              view={data.fallback.view}
+              selected={selected === undefined ? data.selected : selected}
+              focus={data.fallback.focus}
+              onSelect={onSelect}
+              label={label}
+            />
+          }
         />
       );
     case 'frame':

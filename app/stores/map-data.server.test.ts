@@ -77,6 +77,8 @@ describe('mapData', () => {
       kind: 'google',
       zoom: 15,
       selected: first.storeNumber,
+      // If Google's map cannot load, the page shows the brand's own map, on the same store.
+      fallback: { focus: first.storeNumber, view: { markers: expect.any(Array) } },
     });
   });
 

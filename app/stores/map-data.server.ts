@@ -26,6 +26,8 @@ export type MapData =
       markers: GoogleMapMarker[];
       zoom: number;
       selected: string | null;
+      /** The server-drawn map, shown if Google's cannot load. */
+      fallback: { view: StoreMapView; focus: string | null };
     }
   | { kind: 'frame'; src: string; title: string; width: number; height: number };
 
@@ -68,6 +70,7 @@ export function mapData(context: AppLoadContext, options: MapDataOptions): MapDa
       markers,
       zoom: zoomFor(options.kind, focus),
       selected,
+      fallback: { view: storeMapView(context), focus },
     };
   }
   const store = focus ? locations.find((l) => l.storeNumber === focus) : undefined;

@@ -126,6 +126,7 @@ describe('LocationsMap', () => {
           markers: [{ storeNumber: '1', slug: 's', title: 'S', lat: 40, lng: -111 }],
           zoom: 8,
           selected: null,
+          fallback: { view: VIEW, focus: null },
         }}
       />,
     );
