@@ -62,7 +62,15 @@ export function parseQuery(search: string): Record<string, string> | null {
     const key = decode(rawKey);
     const value = decode(rawValue);
     if (key === null || value === null) return null;
-    if (!Object.hasOwn(fields, key)) fields[key] = value;
+    // defineProperty: a field named `__proto__` is a field like any other, never the prototype.
+    if (!Object.hasOwn(fields, key)) {
+      Object.defineProperty(fields, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
   }
   return fields;
 }
@@ -102,6 +110,8 @@ const PLACEHOLDERS = new Set(['select store', 'select']);
 /** Checks a subscribe call's fields against the list's rules. */
 export function checkSubscription(list: string, query: Record<string, string>): Checked {
   for (const [key, value] of Object.entries(query)) {
+    // The address has its own bound (254) and its own message.
+    if (key === 'EMAIL') continue;
     if (value.length > MAX_FIELD_LENGTH) {
       return { ok: false, msg: `${key}: must be at most ${MAX_FIELD_LENGTH} characters.` };
     }
@@ -111,7 +121,7 @@ export function checkSubscription(list: string, query: Record<string, string>): 
   const kind = listKind(list);
 
   const email = field('EMAIL');
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) {
+  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email) || CONTROL.test(email)) {
     return { ok: false, msg: MESSAGES.email };
   }
   const firstName = field('FNAME');
