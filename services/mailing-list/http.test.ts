@@ -126,12 +126,13 @@ describe.each(storeTargets())('mailing-list HTTP API on $name', (target) => {
   });
 
   it("refuses a missing or invalid address with 'Please enter a valid email address.'", async () => {
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { MMERGE3: 'LINS' },
       { EMAIL: '', MMERGE3: 'LINS' },
       { EMAIL: 'not-an-address', MMERGE3: 'LINS' },
       { EMAIL: 'ava@example', MMERGE3: 'LINS' },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const res = await subscribe(standard, fields);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ result: 'error', msg: 'Please enter a valid email address.' });
