@@ -104,6 +104,26 @@ describe('a store handed in', () => {
     }
   });
 
+  it('answers 503 (not 500) and reports down while the store is gone', async () => {
+    const shared = await openSharedPglite('memory://');
+    const logger = recordingLogger();
+    const service = await startMailingListService({ db: shared.schema('mailing'), logger });
+    try {
+      await shared.close();
+      const res = await fetch(`${service.url}/subscribe/lins?EMAIL=a@b.co&MMERGE3=LINS&c=cb`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({
+        result: 'error',
+        msg: 'The mailing list is unavailable. Please try again later.',
+      });
+      expect((await fetch(`${service.url}/healthz`)).status).toBe(503);
+      expect(service.health()).toEqual({ status: 'down', store: 'pglite' });
+      expect(logger.errors.length).toBeGreaterThan(0);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('is refused when its statements would land in another schema', async () => {
     const shared = await openSharedPglite('memory://');
     try {
