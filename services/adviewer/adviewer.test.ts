@@ -218,9 +218,11 @@ describe('reference ad viewer over HTTP', () => {
         // Some blocks fail the site's card rules: one without an image, one without details.
         expect(current.some((a) => !a.adComponents.some(isImage))).toBe(true);
         expect(current.some((a) => details(a).length === 0)).toBe(true);
-        // A price like '2/$5' and a 'Limit' line appear somewhere in the two weeks.
+        // Prices like '$3.99' and '2/$5' and a 'Limit' line appear somewhere in the two weeks.
         const values = list.flatMap((a) => a.adComponents.map((c) => c.componentValue));
         expect(values.some((v) => /^\$\d+\.\d\d$/.test(v))).toBe(true);
+        expect(values.some((v) => /^\d+\/\$\d+$/.test(v))).toBe(true);
+        expect(values.some((v) => /^Limit \d+$/.test(v))).toBe(true);
       },
     );
 
