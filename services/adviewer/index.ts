@@ -1,0 +1,121 @@
+/**
+ * The reference weekly-ad viewer (README.md): a stand-in for the retailer's third-party viewer
+ * with the same API shape (spec §7 "Weekly ad"), plus the ad studio's banner counters
+ * (accounts-loyalty §9). Demo ads are generated, not stored: the same page and week always give
+ * the same flyer, dated relative to `now()`.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { logger as appLogger } from '../../common/logger.server';
+import { createRequestHandler, type AdStudioCounts, type Logger } from './http';
+import { readPages, type AdPage } from './pages';
+import { createTokenIssuer } from './tokens';
+
+export { readPages, type AdPage, type AdStore } from './pages';
+export { adWeeks, weekAds, type Ad, type AdComponent, type AdWeek } from './ads';
+export type { AdStudioCounts } from './http';
+
+export const IMAGES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'images');
+
+export interface StartAdviewerServiceOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Brands (tenants/*.json); default `TENANTS_DIR` or `tenants`. */
+  tenantsDir?: string;
+  /** Their stores (content/<sitePath>/retailer-info.json); default `CONTENT_DIR` or `content`. */
+  contentDir?: string;
+  /** The clock the ads are dated by and tokens expire by (tests fix it). */
+  now?: () => Date;
+  logger?: Logger & { info(obj: object, msg?: string): void };
+}
+
+export interface AdviewerHealth {
+  ok: true;
+  pages: number;
+  adStudio: AdStudioCounts;
+}
+
+export interface AdviewerService {
+  /** `http://host:port` without a trailing slash. */
+  url: string;
+  port: number;
+  /** The pages served, by name. */
+  pages: ReadonlyMap<string, AdPage>;
+  health(): AdviewerHealth;
+  close(): Promise<void>;
+}
+
+/** The image files, read once: lowercase `{value}.png|jpg` → bytes and an ETag. */
+function readImages(dir: string): Map<string, { body: Buffer; etag: string }> {
+  const images = new Map<string, { body: Buffer; etag: string }>();
+  for (const file of fs.readdirSync(dir)) {
+    if (!/^[a-z0-9-]+\.(png|jpg)$/.test(file)) continue;
+    const body = fs.readFileSync(path.join(dir, file));
+    const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
+    images.set(file, { body, etag });
+  }
+  return images;
+}
+
+export async function startAdviewerService(
+  options: StartAdviewerServiceOptions = {},
+): Promise<AdviewerService> {
+  const logger = options.logger ?? appLogger.child({ service: 'adviewer' });
+  const pages = readPages(
+    path.resolve(options.tenantsDir ?? process.env.TENANTS_DIR ?? 'tenants'),
+    path.resolve(options.contentDir ?? process.env.CONTENT_DIR ?? 'content'),
+    logger,
+  );
+  const adStudio = { views: new Map<string, number>(), clicks: new Map<string, number>() };
+  const health = (): AdviewerHealth => ({
+    ok: true,
+    pages: pages.size,
+    adStudio: {
+      views: Object.fromEntries(adStudio.views),
+      clicks: Object.fromEntries(adStudio.clicks),
+    },
+  });
+  const handler = createRequestHandler({
+    pages,
+    images: readImages(IMAGES_DIR),
+    tokens: createTokenIssuer(),
+    now: options.now ?? (() => new Date()),
+    logger,
+    adStudio,
+    health,
+  });
+  const server = http.createServer((req, res) => void handler(req, res));
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closed = false;
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    pages,
+    health,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
