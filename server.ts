@@ -27,6 +27,8 @@ import { compactHeapAfterStartup } from './server/compact-heap';
 import { hardenServer } from './server/http-server';
 import { createReachabilityProbe } from './server/reachability';
 import { installShutdown, loyaltyPoolsCloser } from './server/shutdown';
+import { startAdviewerService } from './services/adviewer/index';
+import { startMailingListService } from './services/mailing-list/index';
 import {
   LoyaltyCredentialsError,
   loyaltyServiceCredentials,
@@ -144,6 +146,19 @@ async function main() {
       (tenants) => void loyalty?.addApps(loyaltyApps(tenants)).catch(() => undefined),
     );
   }
+  // The reference ad viewer (with its ad studio) and mailing-list service, reached over HTTP like
+  // the retailer's own: a brand whose tenant file names an address of its own uses that instead.
+  const adviewer = await startAdviewerService({
+    port: 0,
+    tenantsDir: path.resolve(env.TENANTS_DIR),
+    contentDir: path.resolve(env.CONTENT_DIR),
+  });
+  const mailingList = await startMailingListService({
+    port: 0,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    db: embeddedDb?.schema('mailing'),
+  });
   const secret = sessionSecret(env);
   // Sign-up forms need a bot check: reCAPTCHA keys, or a honeypot chosen explicitly.
   try {
@@ -167,6 +182,7 @@ async function main() {
     content,
     accounts,
     sessions: createSessionStorages(accounts.siteStore, secret, env.NODE_ENV === 'production'),
+    references: { adviewer: adviewer.url, mailingList: mailingList.url },
     loyalty: {
       embedded: loyalty
         ? {
@@ -195,6 +211,8 @@ async function main() {
         degraded: reach.reachable && breaker === 'closed' ? [] : ['loyalty'],
         store: accounts.siteStore.kind,
         mail: accounts.mailer.kind,
+        adviewer: { pages: adviewer.health().pages },
+        mailingList: { store: mailingList.health().store },
         loyalty: {
           ...(loyalty
             ? { mode: 'embedded', ...loyalty.health() }
@@ -225,6 +243,8 @@ async function main() {
       { name: 'content watcher', run: () => content.close() },
       { name: 'loyalty client pools', run: loyaltyPoolsCloser(build) },
       { name: 'loyalty service', run: () => loyalty?.close() },
+      { name: 'ad viewer', run: () => adviewer.close() },
+      { name: 'mailing list', run: () => mailingList.close() },
       { name: 'site store and mail', run: () => accounts.close() },
       { name: 'embedded database', run: () => embeddedDb?.close() },
     ],

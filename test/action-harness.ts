@@ -138,6 +138,7 @@ export async function startActionHarness(options: HarnessOptions = {}): Promise<
     loyalty: {
       embedded: { url: loyalty.url, basic: DEV_LOYALTY_BASIC, bearer: DEV_LOYALTY_BEARER },
     },
+    references: { adviewer: null, mailingList: null },
   };
 
   const tenant = (site: string) => {

@@ -18,6 +18,12 @@ export interface AppServices {
     /** The in-process reference service, or null when LOYALTY_API_URL names a backend. */
     embedded: EmbeddedLoyalty | null;
   };
+  /**
+   * Addresses of the reference ad viewer (with its ad studio) and mailing-list services started
+   * in-process (services/adviewer, services/mailing-list): what a brand uses when its tenant
+   * file names no address of its own. Null where none runs.
+   */
+  references: { adviewer: string | null; mailingList: string | null };
 }
 
 /**
