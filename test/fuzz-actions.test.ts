@@ -53,6 +53,8 @@ import { action as logoutAction } from '~/routes/logout';
 import { action as registerAction } from '~/routes/register';
 import { action as resetPasswordAction } from '~/routes/reset-password';
 import { homeStoreSchema } from '~/shell/home-store.server';
+import { bannerReportSchema } from '~/content/banner-report.server';
+import { action as bannerReportAction } from '~/routes/banner-report';
 import { logger } from '@common/logger.server';
 import { startActionHarness, type ActionHarness, type CallResult } from '@test/action-harness';
 import { AVA } from '@test/demo';
@@ -170,6 +172,7 @@ const ACTIONS: {
   { address: '/account/terms', action: termsAction, schema: termsSchema },
   { address: '/digital-coupons?index', action: couponsAction, schema: couponActionSchema },
   { address: '/home-store', action: homeStoreAction, schema: homeStoreSchema },
+  { address: '/banner-report', action: bannerReportAction, schema: bannerReportSchema },
   // Takes no fields: whatever is posted is ignored.
   { address: '/logout', action: logoutAction, schema: z.object({ x: z.string() }) },
 ];

@@ -69,6 +69,11 @@ export function validForms(stores: readonly string[]): Record<string, Record<str
       { intent: 'clip', offerId: 'fuzz-offer', returnTo: '?tab=all' },
       { intent: 'clip-all', returnTo: '?tab=all' },
     ],
+    // The demo brand's current banner (lins: holiday-perks); any other id is sent nowhere.
+    '/banner-report': [
+      { event: 'view', id: 'holiday-perks' },
+      { event: 'click', id: 'holiday-perks' },
+    ],
     '/home-store': [
       { intent: 'choose-home-store', storeNumber: store, redirectTo: '/posts' },
       { intent: 'choose-home-store', storeNumber: store, redirectTo: '/locations', makeHome: 'on' },

@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { createAnalytics, type Analytics } from './analytics';
+import { markAnalyticsStarted } from './analytics-consent';
 import { getEntry, setEntry } from './local-store';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
@@ -74,8 +75,10 @@ export function CookieNotice({
   useEffect(() => {
     const a = createAnalytics({ dataLayerName });
     analytics.current = a;
-    if (getEntry(COOKIE_NOTICE_KEY) !== null) a.start();
-    else setVisible(true);
+    if (getEntry(COOKIE_NOTICE_KEY) !== null) {
+      a.start();
+      markAnalyticsStarted();
+    } else setVisible(true);
     return () => {
       a.dispose();
       analytics.current = null;
@@ -94,6 +97,7 @@ export function CookieNotice({
     setEntry(COOKIE_NOTICE_KEY, true);
     setVisible(false);
     analytics.current?.start();
+    markAnalyticsStarted();
   }
 
   return (

@@ -1,9 +1,11 @@
 import { CloseButton } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { useLocation } from '@remix-run/react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { Banner } from '~/lib/content/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { useBannerHeight } from '~/lib/ui/banner-height';
 import { pictureImageStyle, ResponsivePicture } from '~/lib/ui/responsive-picture';
+import { analyticsStarted, whenAnalyticsStarted } from './analytics-consent';
 import { SiteLink } from './site-link';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
@@ -79,16 +81,52 @@ const toneStyles = Object.fromEntries(
   ]),
 ) as Record<keyof typeof tones, Record<'section' | 'imageLink' | 'content' | 'textLink', string>>;
 
+/** Where the browser posts banner views and clicks (app/routes/banner-report.tsx). */
+export const BANNER_REPORT_PATH = '/banner-report';
+
+function reportBanner(event: 'view' | 'click', id: string) {
+  const body = new URLSearchParams({ event, id });
+  // sendBeacon survives the navigation a click starts; fetch with keepalive where it is missing.
+  if (navigator.sendBeacon?.(BANNER_REPORT_PATH, body)) return;
+  void fetch(BANNER_REPORT_PATH, { method: 'POST', body, keepalive: true }).catch(() => undefined);
+}
+
+/**
+ * Reports the banner to the ad studio (spec §4, accounts §9): a view once per banner per page
+ * view, and a click per click on one of its links, both only once analytics is allowed (the
+ * cookie notice, on a brand with analytics). Returns the click handler for the banner.
+ */
+function useBannerReports(id: string, enabled: boolean) {
+  const location = useLocation();
+  useEffect(() => {
+    if (!enabled) return;
+    return whenAnalyticsStarted(() => reportBanner('view', id));
+    // location.key: a new page view (the same address again included) reports again.
+  }, [enabled, id, location.key]);
+  return (event: MouseEvent<HTMLElement>) => {
+    const link = (event.target as Element | null)?.closest?.('a');
+    if (enabled && link && analyticsStarted()) reportBanner('click', id);
+  };
+}
+
 /**
  * The site banner (spec §2, §4): text (already sanitised HTML), an optional link and images.
  * The close button needs JavaScript, so it appears only after hydration; closing hides the
- * banner until the next full page load and resets its published height to 0.
+ * banner until the next full page load and resets its published height to 0. With `report`
+ * (a brand with analytics) its views and clicks go to the ad studio.
  */
-export function SiteBanner({ banner }: { banner: SiteBannerData }) {
+export function SiteBanner({
+  banner,
+  report = false,
+}: {
+  banner: SiteBannerData;
+  report?: boolean;
+}) {
   const hydrated = useHydrated();
   const [closed, setClosed] = useState(false);
   const ref = useRef<HTMLElement>(null);
   useBannerHeight(ref, closed);
+  const onClick = useBannerReports(banner.slug, report && !closed);
   if (closed) return null;
   const tone = tones[banner.class] ?? tones.info;
   const toned = toneStyles[banner.class] ?? toneStyles.info;
@@ -108,6 +146,7 @@ export function SiteBanner({ banner }: { banner: SiteBannerData }) {
       className={toned.section}
       data-testid="site-banner"
       data-class={banner.class}
+      onClickCapture={onClick}
     >
       <div className={hydrated ? styles.row : styles.rowStatic}>
         {banner.link && image ? (

@@ -142,7 +142,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
             redirectTo={redirectTo}
           />
         ) : null}
-        {layout.banner ? <SiteBanner banner={layout.banner} /> : null}
+        {layout.banner ? (
+          <SiteBanner banner={layout.banner} report={tenant.features.analytics} />
+        ) : null}
         {termsPopup ? (
           hydrated ? (
             <PopupPost popup={termsPopup} onOpenChange={setPopupOpen} />

@@ -1,0 +1,67 @@
+/**
+ * Banner ad reporting (spec site-shell §4 Banner, accounts §9): a view when the banner is shown
+ * and a click when it is clicked, reported to the ad studio as
+ * `PUT {ad studio}/websites/posts/{id}/view` and `/click`. The browser posts to this site
+ * (`sendBeacon`, so a click survives the navigation it starts); the server makes the call, so
+ * the ad studio's address never reaches the page and a slow ad studio never holds the page.
+ *
+ * Only the brand's current banner is reported: any other id is answered 204 and sent nowhere,
+ * so a hand-made post cannot count views for an arbitrary post. The ad studio is the tenant's
+ * `services.adStudio.url`, else the reference one started in-process (services/adviewer).
+ */
+import type { AppLoadContext } from '@remix-run/node';
+import { request } from 'undici';
+import { z } from 'zod';
+import { logger } from '@common/logger.server';
+import { readForm } from '~/lib/forms/read-form.server';
+import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
+
+/** The ad studio answers within this, or the report is dropped (a beacon waits for nobody). */
+export const AD_STUDIO_TIMEOUT_MS = 2000;
+
+export const bannerReportSchema = z.object({
+  event: z.enum(['view', 'click']),
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/),
+});
+
+const answer = (status: number) =>
+  new Response(null, { status, headers: { 'Cache-Control': PRIVATE_NO_STORE } });
+
+/** The ad studio a brand reports to, or null when none is known. */
+export function adStudioUrl(context: AppLoadContext): string | null {
+  return context.tenant.services.adStudio?.url ?? context.services.references.adviewer;
+}
+
+export async function bannerReportAction(request: Request, context: AppLoadContext) {
+  const form = await readForm(request);
+  const parsed = bannerReportSchema.safeParse({ event: form.get('event'), id: form.get('id') });
+  if (!parsed.success) return answer(400);
+  const { event, id } = parsed.data;
+  const banner = context.services.content.banner(context.tenant.sitePath);
+  const base = adStudioUrl(context);
+  if (!banner || banner.slug !== id || !base) return answer(204);
+  await reportToAdStudio(base, id, event);
+  return answer(204);
+}
+
+/** One PUT to the ad studio; a failure is logged and dropped (reporting never fails a page). */
+async function reportToAdStudio(base: string, id: string, event: 'view' | 'click') {
+  const url = new URL(
+    `websites/posts/${encodeURIComponent(id)}/${event}`,
+    base.replace(/\/*$/, '/'),
+  );
+  try {
+    const response = await request(url, {
+      method: 'PUT',
+      headersTimeout: AD_STUDIO_TIMEOUT_MS,
+      bodyTimeout: AD_STUDIO_TIMEOUT_MS,
+      signal: AbortSignal.timeout(AD_STUDIO_TIMEOUT_MS),
+    });
+    await response.body.dump();
+    if (response.statusCode >= 300) {
+      logger.warn({ status: response.statusCode, event }, 'ad studio refused a banner report');
+    }
+  } catch (error) {
+    logger.warn({ err: error, event }, 'ad studio unreachable: banner report dropped');
+  }
+}

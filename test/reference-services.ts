@@ -1,0 +1,6 @@
+/**
+ * The reference outside services for tests of app/ code (app/ itself reaches them only over
+ * HTTP): start one on loopback and hand its address to the harness's services.
+ */
+export { startAdviewerService, type AdviewerService } from '../services/adviewer/index';
+export { startMailingListService, type MailingListService } from '../services/mailing-list/index';
