@@ -6,10 +6,9 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listenService } from '../../common/http-service.server';
 import { logger as appLogger } from '../../common/logger.server';
 import { createRequestHandler, type AdStudioCounts, type Logger } from './http';
 import { readPages, type AdPage } from './pages';
@@ -90,32 +89,17 @@ export async function startAdviewerService(
     adStudio,
     health,
   });
-  const server = http.createServer((req, res) => void handler(req, res));
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const listening = await listenService(handler, options);
   let closed = false;
   return {
-    url: `http://${host}:${address.port}`,
-    port: address.port,
+    url: listening.url,
+    port: listening.port,
     pages,
     health,
     async close() {
       if (closed) return;
       closed = true;
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await listening.close();
     },
   };
 }

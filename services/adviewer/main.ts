@@ -8,6 +8,7 @@
  * LOG_LEVEL.
  */
 import path from 'node:path';
+import { stopOnSignals } from '../../common/http-service.server';
 import { logger } from '../../common/logger.server';
 import { startAdviewerService } from './index';
 
@@ -33,16 +34,7 @@ async function main() {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  const shutdown = (signal: string) => {
-    logger.info(`${signal}: ad viewer shutting down`);
-    service.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  stopOnSignals('ad viewer', () => service.close(), logger);
 }
 
 main().catch((error: unknown) => {

@@ -3,9 +3,8 @@
  * `<dataDir>/loyalty`, or PostgreSQL when a database URL is given), applies the migrations, seeds
  * every listed app that has no data yet, and serves the API over HTTP.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { listenService, type ListeningService } from '../../common/http-service.server';
 import { logger as appLogger } from '../../common/logger.server';
 import { loyaltyServiceCredentials } from './credentials';
 import { openDb, type Db } from '../../common/db.server';
@@ -136,7 +135,7 @@ export async function startLoyaltyService(
     return results;
   };
 
-  let server: http.Server | undefined;
+  let server: ListeningService | undefined;
   let timer: NodeJS.Timeout | undefined;
   try {
     const applied = await migrateLoyalty(db);
@@ -159,18 +158,8 @@ export async function startLoyaltyService(
       },
       health: () => ({ status, store }),
     });
-    server = http.createServer((req, res) => void handler(req, res));
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
-    server.requestTimeout = 30_000;
+    server = await listenService(handler, options);
     const listening = server;
-    await new Promise<void>((resolve, reject) => {
-      listening.once('error', reject);
-      listening.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-        listening.off('error', reject);
-        resolve();
-      });
-    });
 
     timer = setInterval(() => {
       db.query('select 1').then(
@@ -187,11 +176,9 @@ export async function startLoyaltyService(
     }, options.healthIntervalMs ?? 15_000);
     timer.unref();
 
-    const address = listening.address() as AddressInfo;
-    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     return {
-      url: `http://${host}:${address.port}`,
-      port: address.port,
+      url: listening.url,
+      port: listening.port,
       health: () => ({ status, store }),
       credentials: { basic, bearer },
       seeded,
@@ -202,16 +189,13 @@ export async function startLoyaltyService(
         closed = true;
         status = 'down';
         clearInterval(timer);
-        await new Promise<void>((resolve) => {
-          listening.close(() => resolve());
-          listening.closeAllConnections();
-        });
+        await listening.close();
         await db.close();
       },
     };
   } catch (error) {
     clearInterval(timer);
-    server?.close();
+    await server?.close();
     await db.close().catch(() => undefined);
     throw error;
   }

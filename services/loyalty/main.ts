@@ -11,6 +11,7 @@
  * DATA_DIR/loyalty-credentials.json, as for the embedded service).
  */
 import path from 'node:path';
+import { stopOnSignals } from '../../common/http-service.server';
 import { logger } from '../../common/logger.server';
 import { readApps } from './apps';
 import { LoyaltyCredentialsError, loyaltyServiceCredentials } from './credentials';
@@ -70,16 +71,7 @@ async function main() {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  const shutdown = (signal: string) => {
-    logger.info(`${signal}: loyalty service shutting down`);
-    service.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  stopOnSignals('loyalty service', () => service.close(), logger);
 }
 
 main().catch((error: unknown) => {

@@ -4,9 +4,8 @@
  * database URL is given, or an open store handed in), always in the `mailing` schema, applies
  * the migrations and serves the API over HTTP.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { listenService, type ListeningService } from '../../common/http-service.server';
 import { logger as appLogger } from '../../common/logger.server';
 import { openDb, type Db } from '../../common/db.server';
 import { createRequestHandler, type Logger } from './http';
@@ -127,7 +126,7 @@ export async function startMailingListService(
   let closed = false;
   const closeStore = () => (owned ? db.close() : Promise.resolve());
 
-  let server: http.Server | undefined;
+  let server: ListeningService | undefined;
   let timer: NodeJS.Timeout | undefined;
   try {
     // A store handed in with another search path would mix these tables into another schema.
@@ -150,18 +149,8 @@ export async function startMailingListService(
         if (!closed) status = ok ? 'ok' : 'down';
       },
     });
-    server = http.createServer((req, res) => void handler(req, res));
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
-    server.requestTimeout = 30_000;
+    server = await listenService(handler, options);
     const listening = server;
-    await new Promise<void>((resolve, reject) => {
-      listening.once('error', reject);
-      listening.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-        listening.off('error', reject);
-        resolve();
-      });
-    });
 
     timer = setInterval(() => {
       db.query('select 1').then(
@@ -176,11 +165,9 @@ export async function startMailingListService(
     }, options.healthIntervalMs ?? 15_000);
     timer.unref();
 
-    const address = listening.address() as AddressInfo;
-    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     return {
-      url: `http://${host}:${address.port}`,
-      port: address.port,
+      url: listening.url,
+      port: listening.port,
       health: () => ({ status, store }),
       db,
       async close() {
@@ -188,16 +175,13 @@ export async function startMailingListService(
         closed = true;
         status = 'down';
         clearInterval(timer);
-        await new Promise<void>((resolve) => {
-          listening.close(() => resolve());
-          listening.closeAllConnections();
-        });
+        await listening.close();
         await closeStore();
       },
     };
   } catch (error) {
     clearInterval(timer);
-    server?.close();
+    await server?.close();
     await closeStore().catch(() => undefined);
     throw error;
   }

@@ -7,6 +7,7 @@
  * .data; the database is in DATA_DIR/mailing-list), DATABASE_URL (PostgreSQL instead of PGlite,
  * schema `mailing`).
  */
+import { stopOnSignals } from '../../common/http-service.server';
 import { logger } from '../../common/logger.server';
 import { mailingListDataDir, startMailingListService } from './index';
 
@@ -38,16 +39,7 @@ async function main() {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  const shutdown = (signal: string) => {
-    logger.info(`${signal}: mailing-list service shutting down`);
-    service.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  stopOnSignals('mailing-list service', () => service.close(), logger);
 }
 
 main().catch((error: unknown) => {
