@@ -153,6 +153,8 @@ async function main() {
     tenantsDir: path.resolve(env.TENANTS_DIR),
     contentDir: path.resolve(env.CONTENT_DIR),
   });
+  // A brand added (or its stores changed with it) while running gets its ad pages too.
+  registry.onChange(() => adviewer.reload());
   const mailingList = await startMailingListService({
     port: 0,
     dataDir: env.DATA_DIR,

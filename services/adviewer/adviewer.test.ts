@@ -113,6 +113,40 @@ describe('reference ad viewer over HTTP', () => {
       expect(service.health().pages).toBe(service.pages.size);
     });
 
+    it('reload() serves a brand dropped in while running', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adviewer-'));
+      const brand = (site: string, page: string) => {
+        fs.mkdirSync(path.join(dir, 'content', site), { recursive: true });
+        fs.writeFileSync(
+          path.join(dir, 'tenants', `${site}.json`),
+          JSON.stringify({ sitePath: site, retailerName: `${site} Grocer` }),
+        );
+        fs.writeFileSync(
+          path.join(dir, 'content', site, 'retailer-info.json'),
+          JSON.stringify({ adviewerPage: site, locations: [{ name: 'Main', adviewerPage: page }] }),
+        );
+      };
+      fs.mkdirSync(path.join(dir, 'tenants'));
+      brand('first', 'first-main');
+      const own = await startAdviewerService({
+        tenantsDir: path.join(dir, 'tenants'),
+        contentDir: path.join(dir, 'content'),
+        logger: recordingLogger(),
+      });
+      try {
+        const authenticate = (page: string) =>
+          fetch(`${own.url}/${page}/api/account/authenticate`, { method: 'POST' });
+        expect((await authenticate('second-main')).status).toBe(404);
+        brand('second', 'second-main');
+        expect(own.reload()).toBe(4);
+        expect((await authenticate('second-main')).status).toBe(200);
+        expect(own.health().pages).toBe(4);
+      } finally {
+        await own.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     it('skips tenant and store files that do not parse, keeping the others', async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adviewer-'));
       try {

@@ -47,6 +47,11 @@ export interface AdviewerService {
   /** The pages served, by name. */
   pages: ReadonlyMap<string, AdPage>;
   health(): AdviewerHealth;
+  /**
+   * Reads the brands and their stores again (a brand dropped in while running gets its ads);
+   * returns how many pages are served now.
+   */
+  reload(): number;
   close(): Promise<void>;
 }
 
@@ -66,11 +71,10 @@ export async function startAdviewerService(
   options: StartAdviewerServiceOptions = {},
 ): Promise<AdviewerService> {
   const logger = options.logger ?? appLogger.child({ service: 'adviewer' });
-  const pages = readPages(
-    path.resolve(options.tenantsDir ?? process.env.TENANTS_DIR ?? 'tenants'),
-    path.resolve(options.contentDir ?? process.env.CONTENT_DIR ?? 'content'),
-    logger,
-  );
+  const tenantsDir = path.resolve(options.tenantsDir ?? process.env.TENANTS_DIR ?? 'tenants');
+  const contentDir = path.resolve(options.contentDir ?? process.env.CONTENT_DIR ?? 'content');
+  // One map for the service's life: a reload refills it, and the handler reads it per request.
+  const pages = readPages(tenantsDir, contentDir, logger);
   const adStudio = { views: new Map<string, number>(), clicks: new Map<string, number>() };
   const health = (): AdviewerHealth => ({
     ok: true,
@@ -96,6 +100,12 @@ export async function startAdviewerService(
     port: listening.port,
     pages,
     health,
+    reload() {
+      const fresh = readPages(tenantsDir, contentDir, logger);
+      pages.clear();
+      for (const [name, page] of fresh) pages.set(name, page);
+      return pages.size;
+    },
     async close() {
       if (closed) return;
       closed = true;
