@@ -14,24 +14,18 @@
  * to entry.server.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startActionHarness, type ActionHarness } from '@test/action-harness';
-import { testServerBuild } from '@test/server-build';
+import { serveTestApp, testServerBuild } from '@test/server-build';
 import { tooManyAttemptsMessage } from '~/lib/security/rate-limit.server';
-import { TenantRegistry } from '~/lib/tenant/registry.server';
 import * as loginRoute from '~/routes/login';
-import { createServerApp } from './app';
-
-const ROOT = path.resolve(__dirname, '..');
 
 const build = testServerBuild({
   routes: [{ id: 'routes/login', path: 'login', module: loginRoute }],
 });
 
 let h: ActionHarness;
-let server: http.Server;
+let app: Awaited<ReturnType<typeof serveTestApp>> | undefined;
 let port = 0;
 let host = '';
 
@@ -42,24 +36,13 @@ beforeAll(async () => {
     sites: ['lins'],
     env: { TRUST_PROXY: process.env.TRUST_PROXY!, RATE_LIMIT_IP_PER_MINUTE: '2' },
   });
-  const registry = new TenantRegistry(path.join(ROOT, 'tenants'), h.services.env.PORT);
-  registry.reload();
-  const app = createServerApp({
-    registry,
-    services: h.services,
-    build,
-    publicDir: path.join(ROOT, 'public'),
-  });
-  server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-  host = new URL(h.tenant('lins').origin).host;
+  app = await serveTestApp(h, build, 'lins');
+  ({ port, host } = app);
 }, 60_000);
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await app?.close();
   await h?.close();
 });
 

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import express from 'express';
 import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +7,10 @@ import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import { pageCacheLookups } from '@common/metrics.server';
 import { startActionHarness, type ActionHarness } from '@test/action-harness';
-import { testServerBuild } from '@test/server-build';
+import { serveTestApp, testServerBuild } from '@test/server-build';
 import { cacheHeaders, headers as cacheHeadersExport } from '~/lib/http/cache.server';
-import { TenantRegistry } from '~/lib/tenant/registry.server';
 import * as rootRoute from '~/root';
 import * as homeStoreRoute from '~/routes/home-store';
-import { createServerApp } from './app';
 import { createPageCache, gzipJoined, sharedMaxAgeSeconds } from './page-cache';
 
 let servers: http.Server[] = [];
@@ -264,10 +261,9 @@ describe('sharedMaxAgeSeconds', () => {
  * the one-time store notice) instead of rendering React.
  */
 describe('page cache in the site: a guest who changes store', () => {
-  const ROOT = path.resolve(__dirname, '..');
   const SITE = 'lins';
   let h: ActionHarness;
-  let server: http.Server;
+  let app: Awaited<ReturnType<typeof serveTestApp>> | undefined;
   let port = 0;
   let host = '';
 
@@ -304,23 +300,12 @@ describe('page cache in the site: a guest who changes store', () => {
   beforeAll(async () => {
     // Long enough that nothing expires during the test.
     h = await startActionHarness({ sites: [SITE], env: { PAGE_CACHE_SECONDS: '120' } });
-    const registry = new TenantRegistry(path.join(ROOT, 'tenants'), h.services.env.PORT);
-    registry.reload();
-    const app = createServerApp({
-      registry,
-      services: h.services,
-      build,
-      publicDir: path.join(ROOT, 'public'),
-    });
-    server = http.createServer(app);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-    host = new URL(h.tenant(SITE).origin).host;
+    app = await serveTestApp(h, build, SITE);
+    ({ port, host } = app);
   }, 60_000);
 
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await app?.close();
     await h?.close();
   });
 

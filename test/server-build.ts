@@ -4,9 +4,13 @@
  * entry whose document render the test chooses (by default an empty body with the status and
  * headers Remix settled on).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
-import { createAppLoadContext } from '~/lib/context.server';
+import { createAppLoadContext, type AppServices } from '~/lib/context.server';
+import { TenantRegistry } from '~/lib/tenant/registry.server';
+import { createServerApp } from '../server/app';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -56,4 +60,33 @@ export function testServerBuild(opts: {
       ...Object.fromEntries(opts.routes.map((r) => [r.id, { ...r, parentId: 'root' }])),
     },
   } as unknown as ServerBuild;
+}
+
+/**
+ * The whole HTTP app (server/app.ts) with `build`, the harness's services and the repository's
+ * tenants, listening on a free loopback port: `host` is the brand's Host header value.
+ */
+export async function serveTestApp(
+  h: { services: AppServices; tenant(site: string): { origin: string } },
+  build: ServerBuild,
+  site: string,
+): Promise<{ port: number; host: string; close(): Promise<void> }> {
+  const registry = new TenantRegistry(path.join(ROOT, 'tenants'), h.services.env.PORT);
+  registry.reload();
+  const app = createServerApp({
+    registry,
+    services: h.services,
+    build,
+    publicDir: path.join(ROOT, 'public'),
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    host: new URL(h.tenant(site).origin).host,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
