@@ -20,16 +20,23 @@ function tenant(site: string, keyEnv?: string): Tenant {
 }
 
 /** The policy helmet sends for a brand, as directive name -> sources. */
-function policy(t: Tenant): Map<string, string[]> {
+function policy(
+  t: Tenant,
+  references: { adviewer: string | null } = { adviewer: null },
+): Map<string, string[]> {
   const headers = new Map<string, string>();
   const res = {
     locals: { tenant: t, nonce: 'bm9uY2U=' },
     setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
   };
   let failed: unknown;
-  contentSecurityPolicy(cspDirectives() as never)({} as never, res as never, (error?: unknown) => {
-    failed = error;
-  });
+  contentSecurityPolicy(cspDirectives(references) as never)(
+    {} as never,
+    res as never,
+    (error?: unknown) => {
+      failed = error;
+    },
+  );
   if (failed) throw failed;
   const header = headers.get('content-security-policy') ?? '';
   return new Map(
@@ -79,5 +86,32 @@ describe('CSP and Google Maps', () => {
     expect([...csp.values()].flat().join(' ')).not.toContain('AIza');
     // Another brand on the same process keeps its strict policy.
     expect(policy(tenant('lins')).get('connect-src')).toEqual(["'self'"]);
+  });
+});
+
+describe('CSP and the ad viewer', () => {
+  it('frames and shows images from exactly the reference ad viewer for a brand without its own', () => {
+    const csp = policy(tenant('lins'), { adviewer: 'http://127.0.0.1:41234/' });
+    expect(csp.get('frame-src')).toEqual(['https://survey.example.com', 'http://127.0.0.1:41234']);
+    expect(csp.get('img-src')).toContain('http://127.0.0.1:41234');
+  });
+
+  it("uses the brand's own ad viewer when its tenant file names one, and no other", () => {
+    const t = tenant('lins');
+    const own = {
+      ...t,
+      services: {
+        ...t.services,
+        adviewer: { url: 'https://ads.example.com/flyers', defaultPage: 'x' },
+      },
+    };
+    const csp = policy(own, { adviewer: 'http://127.0.0.1:41234' });
+    expect(csp.get('frame-src')).toEqual(['https://survey.example.com', 'https://ads.example.com']);
+    expect(csp.get('img-src')).toContain('https://ads.example.com');
+    expect([...csp.values()].flat()).not.toContain('http://127.0.0.1:41234');
+  });
+
+  it('frames only the survey when there is no ad viewer at all', () => {
+    expect(policy(tenant('lins')).get('frame-src')).toEqual(['https://survey.example.com']);
   });
 });

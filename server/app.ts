@@ -74,10 +74,16 @@ function mapsOrigins(tenant: Tenant) {
   };
 }
 
-/** The Content-Security-Policy for one brand; nonces come from res.locals. */
-export function cspDirectives() {
+/**
+ * The Content-Security-Policy for one brand; nonces come from res.locals. `references` are the
+ * in-process reference services' addresses: a brand without an ad viewer of its own frames the
+ * reference viewer and shows its product images.
+ */
+export function cspDirectives(references: { adviewer: string | null } = { adviewer: null }) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${locals(res as Response).nonce}'`;
   const tenantOf = (res: unknown) => locals(res as Response).tenant;
+  const adviewerOf = (t: Tenant) =>
+    originOf(t.services.adviewer?.url ?? references.adviewer ?? undefined);
   return {
     useDefaults: false,
     directives: {
@@ -100,10 +106,12 @@ export function cspDirectives() {
         'data:',
         (_req: unknown, res: unknown) => {
           const t = tenantOf(res);
-          // Third-party pixels a brand configures: the ad tracking pixel and the ad studio.
+          // Third-party pixels a brand configures (the ad tracking pixel and the ad studio) and
+          // the ad viewer's product images (the weekly-ad preview).
           return [
             originOf(t.analytics.adTrackingPixelUrl),
             originOf(t.services.adStudio?.url),
+            adviewerOf(t),
             mapsOrigins(t).img,
           ]
             .filter(Boolean)
@@ -126,7 +134,7 @@ export function cspDirectives() {
           // map, when configured.
           const origins = [
             originOf(t.surveyUrl),
-            originOf(t.services.adviewer?.url),
+            adviewerOf(t),
             recaptchaOrigins(t).frame,
             mapsOrigins(t).frame,
           ].filter(Boolean);
@@ -238,7 +246,7 @@ export function createServerApp(opts: ServerAppOptions) {
 
   app.use(
     helmet({
-      contentSecurityPolicy: cspDirectives() as never,
+      contentSecurityPolicy: cspDirectives(services.references) as never,
       crossOriginEmbedderPolicy: false,
       // Pages may be framed by the origins a brand lists (frame-ancestors decides).
       xFrameOptions: false,
