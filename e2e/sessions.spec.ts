@@ -90,14 +90,17 @@ test('a cookie replayed after Log Out is a guest: no account page, no change', a
   await expect(page).toHaveURL(brandUrl(SITE, '/login'));
   await expect(page.getByRole('heading', { name: 'Log In', level: 1 })).toBeVisible();
   await expect(page.getByText(who.email)).toHaveCount(0);
-  // Nor does the app keep it: the router's data is the guest's now.
-  const routerData = await page.evaluate(() =>
-    JSON.stringify(
-      (window as { __remixRouter?: { state: { loaderData: unknown } } }).__remixRouter?.state
-        .loaderData ?? null,
-    ),
-  );
-  expect(routerData).toContain('routes/login');
+  // Nor does the app keep it: the router's data is the guest's now. The /login document is
+  // server-rendered: wait for it to hydrate (the router exists only then).
+  const readRouterData = () =>
+    page.evaluate(() =>
+      JSON.stringify(
+        (window as { __remixRouter?: { state: { loaderData: unknown } } }).__remixRouter?.state
+          .loaderData ?? null,
+      ),
+    );
+  await expect.poll(readRouterData).toContain('routes/login');
+  const routerData = await readRouterData();
   expect(routerData).not.toContain(who.email);
 
   // The cookie from before Log Out, in another browser: a guest.
