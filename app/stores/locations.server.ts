@@ -184,6 +184,9 @@ export function storePageLoader(context: AppLoadContext, slug: string | undefine
     pharmacyWeek: location.pharmacy
       ? hoursView(location.pharmacy.hours, viewer.now, location.timeZone).rows
       : null,
+    weeklyAdHref: location.adviewerPage
+      ? `/weekly-ad?location=${encodeURIComponent(location.storeNumber)}`
+      : null,
   };
   const body: StorePageData = {
     store,

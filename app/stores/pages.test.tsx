@@ -127,6 +127,7 @@ const detail = (extra: Partial<StoreDetail> = {}): StoreDetail => ({
     (day) => ({ day, hours: day === 'Sunday' ? 'Closed' : '7 AM - 9 PM', today: day === 'Sunday' }),
   ),
   pharmacyWeek: null,
+  weeklyAdHref: '/weekly-ad?location=1',
   ...extra,
 });
 
@@ -165,6 +166,18 @@ describe('the store page', () => {
     );
     expect(saved).toContain('This is your home store.');
     expect(saved).not.toContain('Make this my home store');
+  });
+
+  it("links to the store's weekly ad only when it has one", async () => {
+    const html = await renderServer(<StorePage data={storeData()} />, '/locations/store-1');
+    expect(html).toMatch(
+      /<a [^>]*href="\/weekly-ad\?location=1"[^>]*>Shop this store’s weekly ad</,
+    );
+    const none = await renderServer(
+      <StorePage data={storeData({ store: detail({ weeklyAdHref: null }) })} />,
+      '/locations/store-1',
+    );
+    expect(textOf(none)).not.toContain('weekly ad');
   });
 
   it('shows pharmacy hours when the store has a pharmacy', async () => {

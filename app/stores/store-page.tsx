@@ -73,6 +73,11 @@ export function StorePage({ data }: { data: StorePageData }) {
             <PhoneLink phone={store.phone} href={store.phoneHref} label="Call the store:" />
             <div className={styles.links}>
               <DirectionsLink store={store} />
+              {store.weeklyAdHref ? (
+                <Link to={store.weeklyAdHref} className={storeStyles.link}>
+                  Shop this store’s weekly ad
+                </Link>
+              ) : null}
             </div>
           </section>
           <div className={styles.block}>

@@ -72,6 +72,8 @@ export interface StoreDetail extends StoreSummary {
   /** Seven rows Monday to Sunday with today marked (or the rows as written). */
   week: WeekRow[];
   pharmacyWeek: WeekRow[] | null;
+  /** The store's weekly ad (/weekly-ad?location={storeNumber}); null when it has no ad page. */
+  weeklyAdHref: string | null;
 }
 
 export interface StorePageData {

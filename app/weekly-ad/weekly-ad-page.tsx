@@ -1,0 +1,137 @@
+import { Form } from '@remix-run/react';
+import { useId } from 'react';
+import { sx, sxRecipe, sxSlotRecipe } from '~/lib/theme/static-css';
+import { AdFrame, WEEKLY_AD_PATH } from './ad-frame';
+import { AdTextSection } from './ad-text-section';
+import type { WeeklyAdPageData } from './page-data';
+import { UNKNOWN_LOCATION_MESSAGE } from './weekly-ad-messages';
+
+const select = { size: 'sm', variant: 'outline' };
+
+const styles = {
+  page: sx({ maxW: '1280px', mx: 'auto', px: '4', py: { base: '6', md: '8' } }),
+  heading: sxRecipe('heading', { size: '2xl' }, { mb: '2' }),
+  intro: sx({ display: 'flex', flexDirection: 'column', gap: '3', mb: '6' }),
+  whose: sx({ fontSize: 'md' }),
+  notice: sx({
+    px: '4',
+    py: '3',
+    borderRadius: 'l2',
+    bg: 'orange.subtle',
+    color: 'orange.fg',
+    fontSize: 'sm',
+  }),
+  link: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
+  chooser: sx({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '2' }),
+  field: sx({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' }),
+  label: sx({ textStyle: 'sm', fontWeight: 'medium' }),
+  selectRoot: sxSlotRecipe('nativeSelect', 'root', select, { w: 'auto', minW: '14rem' }),
+  select: sxSlotRecipe('nativeSelect', 'field', select),
+  indicator: sxSlotRecipe('nativeSelect', 'indicator', select),
+  chevron: sx({
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: '2',
+    strokeLinecap: 'round',
+    strokeLinejoin: 'round',
+  }),
+  button: sxRecipe('button', { variant: 'outline', size: 'sm' }, { colorPalette: 'brand' }),
+  // Wide screens: the frame, with the text beside it; phones: the text below the frame.
+  layout: sx({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+    gap: '8',
+    alignItems: 'start',
+  }),
+};
+
+/**
+ * /weekly-ad (spec §2 "Weekly ad"): the ad viewer's frame for the store chosen by the address,
+ * else the home store, else the retailer's default ad (the viewer's choose-store prompt for a
+ * guest without a store), and the same ad as text. A store chooser (a GET form) shows any
+ * store's ad without JavaScript and without changing the home store.
+ */
+export function WeeklyAdPage({ data }: { data: WeeklyAdPageData }) {
+  return (
+    <div className={styles.page}>
+      <div className={styles.intro}>
+        <h1 className={styles.heading}>Weekly Ad</h1>
+        <p className={styles.whose} data-testid="weekly-ad-store">
+          {data.store
+            ? `This week’s ad at ${data.store.name}.`
+            : `Choose a store to see its weekly ad.`}
+        </p>
+        {data.unknownLocation ? (
+          <p role="status" className={styles.notice} data-testid="unknown-location">
+            {UNKNOWN_LOCATION_MESSAGE}
+          </p>
+        ) : null}
+        <StoreChooser data={data} />
+        {data.externalUrl ? (
+          <p>
+            <a href={data.externalUrl} className={styles.link} data-testid="weekly-ad-external">
+              See the weekly ad on {data.retailerName}’s ad site
+            </a>
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.layout}>
+        <AdFrame data={data} />
+        <AdTextSection data={data} />
+      </div>
+    </div>
+  );
+}
+
+/** Any store's ad, by address (`?location=`): a plain GET form, with JavaScript or without. */
+function StoreChooser({ data }: { data: WeeklyAdPageData }) {
+  const id = useId();
+  const listed = data.stores.filter((s) => s.listed);
+  // One store: nothing to choose.
+  if (listed.length < 2) return null;
+  const current = data.store?.storeNumber ?? '';
+  return (
+    <Form
+      method="get"
+      action={WEEKLY_AD_PATH}
+      className={styles.chooser}
+      aria-label="Choose a store's weekly ad"
+      data-testid="weekly-ad-chooser"
+    >
+      <div className={styles.field}>
+        <label htmlFor={`${id}-store`} className={styles.label}>
+          Store
+        </label>
+        <div className={styles.selectRoot}>
+          <select
+            id={`${id}-store`}
+            name="location"
+            defaultValue={current}
+            key={current}
+            required
+            className={styles.select}
+          >
+            {current ? null : (
+              <option value="" disabled>
+                Select a store
+              </option>
+            )}
+            {listed.map((s) => (
+              <option key={s.storeNumber} value={s.storeNumber}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+          <div className={styles.indicator}>
+            <svg viewBox="0 0 24 24" className={styles.chevron} aria-hidden="true">
+              <path d="m6 9 6 6 6-6" />
+            </svg>
+          </div>
+        </div>
+      </div>
+      <button type="submit" className={styles.button}>
+        Show this store’s ad
+      </button>
+    </Form>
+  );
+}
