@@ -26,7 +26,8 @@ const styles = {
   note: sx({ textStyle: 'xs', color: 'fg.muted' }),
   names: sx({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' }),
   // The thank-you region is always there (a polite live region announces what is put into it).
-  status: sx({ _empty: { display: 'none' } }),
+  // Empty, it takes no room (its margin cancels the form's gap) but stays in the page.
+  status: sx({ _empty: { mb: '-4' } }),
   success: sx({
     colorPalette: 'green',
     borderRadius: 'l3',
@@ -182,6 +183,10 @@ export function SignupForm({
         pendingLabel="Subscribing…"
         disabled={done || (hydrated && hasFieldErrors(form))}
         className={styles.submit}
+        // Pressing it does not blur the field being typed in first: that field's message would
+        // disable the button under the pointer and the press would be lost (decision 0009: a
+        // press on an untouched form shows every message).
+        onMouseDown={(event) => event.preventDefault()}
       >
         {done ? SUBSCRIBED_LABEL : 'Subscribe'}
       </SubmitButton>
