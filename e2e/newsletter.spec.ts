@@ -262,6 +262,10 @@ test.describe('with JavaScript', () => {
     const box = await settledBox(page, 'newsletter-dialog-standard');
     expect(box.x).toBeLessThanOrEqual(1);
     expect(box.width).toBeGreaterThanOrEqual(373);
+    // Taller than the screen: the dialog scrolls to its button.
+    const submit = dialog.getByRole('button', { name: 'Subscribe' });
+    await submit.scrollIntoViewIfNeeded();
+    await expect(submit).toBeInViewport();
     await page.keyboard.press('Escape');
 
     await page.goto(brandUrl('lins', '/pharmacy'));
