@@ -53,7 +53,7 @@ async function settledBox(page: Page, testId: string) {
 
 /** Types an address in the footer and presses Sign Up; the dialog it opens. */
 async function openFooterDialog(page: Page, email: string): Promise<Locator> {
-  await footerForm(page).getByLabel('Email address').fill(email);
+  await footerForm(page).getByLabel('E-mail address').fill(email);
   await footerForm(page).getByRole('button', { name: 'Sign Up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign Up for Email Offers' });
   await expect(dialog).toBeVisible();
@@ -101,7 +101,7 @@ test.describe('with JavaScript', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(footerForm(page).getByRole('button', { name: 'Sign Up' })).toBeFocused();
-    await expect(footerForm(page).getByLabel('Email address')).toHaveValue('');
+    await expect(footerForm(page).getByLabel('E-mail address')).toHaveValue('');
 
     // The same address again: a fresh dialog, and the list knows it.
     const again = await openFooterDialog(page, email.toUpperCase());
@@ -112,7 +112,7 @@ test.describe('with JavaScript', () => {
     await expect(again.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
     await again.getByRole('button', { name: 'Close' }).click();
     await expect(again).toBeHidden();
-    await expect(footerForm(page).getByLabel('Email address')).toHaveValue('');
+    await expect(footerForm(page).getByLabel('E-mail address')).toHaveValue('');
   });
 
   test('lins: the dialog starts on the home store; its messages disable Subscribe', async ({
@@ -307,7 +307,7 @@ test.describe('without JavaScript', () => {
   }) => {
     await page.goto(brandUrl('lins', '/posts'));
     const email = unique('nojs');
-    await footerForm(page).getByLabel('Email address').fill(email);
+    await footerForm(page).getByLabel('E-mail address').fill(email);
     await footerForm(page).getByRole('button', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL(brandUrl('lins', '/newsletter'));
     const main = page.getByRole('main');
@@ -328,7 +328,7 @@ test.describe('without JavaScript', () => {
     await expect(main.getByRole('button', { name: 'Subscribed!' })).toBeDisabled();
 
     // Again from the footer: already subscribed.
-    await footerForm(page).getByLabel('Email address').fill(email);
+    await footerForm(page).getByLabel('E-mail address').fill(email);
     await footerForm(page).getByRole('button', { name: 'Sign Up' }).click();
     await expect(main.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
     await main.getByLabel('Home Store').selectOption({ label: "Lin's Richfield" });
@@ -358,7 +358,7 @@ test.describe('without JavaScript', () => {
   test('southend: the footer and /ace go to the Ace form @nojs-only', async ({ page }) => {
     await page.goto(brandUrl('southend', '/'));
     const email = unique('ace-nojs');
-    await footerForm(page).getByLabel('Email address').fill(email);
+    await footerForm(page).getByLabel('E-mail address').fill(email);
     await footerForm(page).getByRole('button', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL(brandUrl('southend', '/newsletter/ace'));
     const main = page.getByRole('main');

@@ -77,11 +77,10 @@ export function FooterSignup({ setup }: { setup: SignupSetup | null }) {
   };
 
   return (
-    <section className={styles.section} aria-labelledby="footer-signup-heading">
+    // Not a labelled region: the footer is the landmark, the heading names this part.
+    <div className={styles.section}>
       <div>
-        <h2 id="footer-signup-heading" className={styles.heading}>
-          Sign Up for Email Offers
-        </h2>
+        <h2 className={styles.heading}>Sign Up for Email Offers</h2>
         <p className={styles.lead}>Weekly deals, new coupons and recipes in your inbox.</p>
       </div>
       <form
@@ -94,7 +93,7 @@ export function FooterSignup({ setup }: { setup: SignupSetup | null }) {
       >
         <input type="hidden" name="intent" value={START_INTENT} />
         <label htmlFor="footer-signup-email" className={styles.label}>
-          Email address
+          E-mail address
         </label>
         <div className={styles.row}>
           <input
@@ -128,6 +127,6 @@ export function FooterSignup({ setup }: { setup: SignupSetup | null }) {
           finalFocusEl={() => button.current}
         />
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -176,7 +176,7 @@ describe('without JavaScript', () => {
     );
     expect(html).toMatch(/<form method="post" action="\/newsletter\/ace"[^>]*novalidate=""/);
     expect(html).toMatch(/<input type="hidden" name="intent" value="start"\/>/);
-    expect(html).toMatch(/<label for="footer-signup-email"[^>]*>Email address<\/label>/);
+    expect(html).toMatch(/<label for="footer-signup-email"[^>]*>E-mail address<\/label>/);
     expect(html).toMatch(/<button type="submit"[^>]*>Sign Up<\/button>/);
     // Without a dialog's data the form still goes to the standard page.
     expect(await renderServer(<FooterSignup setup={null} />)).toMatch(/action="\/newsletter"/);
