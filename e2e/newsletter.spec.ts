@@ -251,6 +251,13 @@ test.describe('with JavaScript', () => {
     await page.getByRole('button', { name: 'Sign Up for Pharmacy Updates' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign Up for Pharmacy Updates' });
     await expect(dialog.getByLabel('Store')).toHaveValue('DICKS FRESH MARKET');
+    await page.keyboard.press('Escape');
+    // The path form of the parameter.
+    await page.goto(brandUrl('dans', '/pharmacy/fresh-market'));
+    await waitForHydration(page);
+    await expect(footerForm(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sign Up for Pharmacy Updates' }).click();
+    await expect(dialog.getByLabel('Store')).toHaveValue('FRESH MARKET');
   });
 
   test('a phone-sized screen: the dialogs take the whole width', async ({ page }) => {

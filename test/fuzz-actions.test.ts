@@ -62,6 +62,7 @@ import {
   loader as newsletterPharmacyLoader,
 } from '~/routes/newsletter_.pharmacy';
 import { pharmacySchema, signupSchema } from '~/newsletter/schemas';
+import { loader as pharmacyStoreLoader } from '~/routes/pharmacy.$store';
 import { logger } from '@common/logger.server';
 import { startActionHarness, type ActionHarness, type CallResult } from '@test/action-harness';
 import { AVA } from '@test/demo';
@@ -218,6 +219,12 @@ const LOADERS: { name: string; loader: RouteFunction; path: string; params?: str
     name: 'pharmacy page',
     loader: (args) => catchAllLoader({ ...args, params: { '*': 'pharmacy' } }),
     path: '/pharmacy',
+  },
+  {
+    name: 'pharmacy store page',
+    loader: pharmacyStoreLoader,
+    path: '/pharmacy/x',
+    params: ['store'],
   },
 ];
 

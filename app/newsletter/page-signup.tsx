@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { loadSignupForm, preloadSignupForm, SignupDialog } from './signup-dialog';
+import type { PageSignup as PageSignupKind } from '~/lib/content/types';
 import type { SignupSetup } from './types';
 
 const styles = {
@@ -39,7 +40,7 @@ const WORDING = {
  * dialog with JavaScript, a link to the same form on its own page without (carrying the
  * pre-selected store).
  */
-export function PageSignup({ setup }: { setup: SignupSetup & { variant: 'pharmacy' | 'ace' } }) {
+export function PageSignup({ setup }: { setup: SignupSetup & { variant: PageSignupKind } }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);

@@ -11,6 +11,7 @@ import { startMailingListService, type MailingListService } from '@test/referenc
 import { createRateLimits } from '~/lib/security/rate-limit.server';
 import { loader as contentLoader } from '~/routes/$';
 import { action as homeStoreAction } from '~/routes/home-store';
+import { loader as pharmacyStoreLoader } from '~/routes/pharmacy.$store';
 import { action as standardAction, loader as standardLoader } from '~/routes/newsletter';
 import { action as aceAction, loader as aceLoader } from '~/routes/newsletter_.ace';
 import { action as pharmacyAction, loader as pharmacyLoader } from '~/routes/newsletter_.pharmacy';
@@ -362,6 +363,17 @@ describe('the pharmacy sign-up', () => {
     expect(data.signup?.variant).toBe('pharmacy');
     expect(data.signup?.selectedStore).toBe('DICKS FRESH MARKET');
     expect(res.headers.get('Cache-Control')).toMatch(/^public/);
+    // The path form: /pharmacy/{store}.
+    const path = await browser.call(pharmacyStoreLoader, '/pharmacy/fresh-market', undefined, {
+      params: { store: 'fresh-market' },
+    });
+    const pathData = path.data as { page: { title: string }; signup: SignupSetup | null };
+    expect(pathData.page.title).toBe(data.page.title);
+    expect(pathData.signup?.selectedStore).toBe('FRESH MARKET');
+    const unknown = await browser.call(pharmacyStoreLoader, '/pharmacy/nowhere', undefined, {
+      params: { store: 'nowhere' },
+    });
+    expect((unknown.data as { signup: SignupSetup }).signup.selectedStore).toBeNull();
     const plain = await browser.call(contentLoader, '/jobs', undefined, {
       params: { '*': 'jobs' },
     });

@@ -10,6 +10,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, type AppLoadContext } from '@remix-run/node';
 import { logger } from '@common/logger.server';
+import type { PageSignup } from '~/lib/content/types';
 import { notFound } from '~/lib/errors.server';
 import { MAX_EMAIL_LENGTH } from '~/lib/forms/fields';
 import { readForm } from '~/lib/forms/read-form.server';
@@ -82,6 +83,23 @@ export function signupSetup(
         ? (context.tenant.newsletter.pharmacyAgreement ?? DEFAULT_PHARMACY_AGREEMENT)
         : null,
   };
+}
+
+/**
+ * A content page's data with the sign-up its front matter names (`signup`), else `signup: null`;
+ * its headers kept. `store`: the page's store parameter.
+ */
+export function withPageSignup<T extends { page: { signup: PageSignup | null } }>(
+  context: AppLoadContext,
+  page: { data: T; init: ResponseInit | null },
+  store: string | null,
+) {
+  const kind = page.data.page.signup;
+  const signup = kind ? signupSetup(context, kind, { store }) : null;
+  return data(
+    { ...page.data, signup: signup as (SignupSetup & { variant: PageSignup }) | null },
+    page.init ?? undefined,
+  );
 }
 
 /** The variant's form, or a 404 when the brand offers none. */
