@@ -4,6 +4,8 @@ import {
   brandUrl,
   dismissPopups,
   expectNoSeriousAxeViolations,
+  PORT,
+  rawRequest,
   serveWithoutScripts,
   waitForHydration,
 } from './support';
@@ -281,6 +283,51 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     const rx = await settledBox(page, 'newsletter-dialog-pharmacy');
     expect(rx.width).toBeGreaterThanOrEqual(373);
+  });
+
+  test("caching: the store parameter is part of a cached page; a post's answer is never stored", async () => {
+    const HOST = `lins.localhost:${PORT}`;
+    // Asked twice each, one after the other: a shared cache keyed without the query would answer
+    // the second address with the first one's page.
+    for (const [query, selected] of [
+      ['fresh-market', 'FRESH+MARKET'],
+      ['dans', 'DANS'],
+      ['fresh-market', 'FRESH+MARKET'],
+      ['dans', 'DANS'],
+    ]) {
+      const res = await rawRequest({ host: HOST, path: `/pharmacy?store=${query}` });
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+$/);
+      expect(res.body).toContain(`href="/newsletter/pharmacy?store=${selected}"`);
+    }
+    const body = new URLSearchParams({ intent: 'start', email: unique('cache') }).toString();
+    const post = await rawRequest({
+      host: HOST,
+      path: '/newsletter',
+      method: 'POST',
+      headers: {
+        origin: `http://${HOST}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': String(body.length),
+      },
+      body,
+    });
+    expect(post.status).toBe(200);
+    expect(post.headers['cache-control']).toBe('private, no-store');
+    const subscribe = new URLSearchParams({ intent: 'subscribe', email: 'x' }).toString();
+    const failed = await rawRequest({
+      host: HOST,
+      path: '/newsletter/pharmacy',
+      method: 'POST',
+      headers: {
+        origin: `http://${HOST}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': String(subscribe.length),
+      },
+      body: subscribe,
+    });
+    expect(failed.status).toBe(400);
+    expect(failed.headers['cache-control']).toBe('private, no-store');
   });
 
   test('the footer sign-up is hidden on the listed pages, shown elsewhere', async ({ page }) => {
