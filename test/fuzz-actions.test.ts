@@ -56,6 +56,14 @@ import { action as resetPasswordAction } from '~/routes/reset-password';
 import { homeStoreSchema } from '~/shell/home-store.server';
 import { bannerReportSchema } from '~/content/banner-report.server';
 import { action as bannerReportAction } from '~/routes/banner-report';
+import { action as newsletterAction, loader as newsletterLoader } from '~/routes/newsletter';
+import { action as newsletterAceAction } from '~/routes/newsletter_.ace';
+import {
+  action as newsletterPharmacyAction,
+  loader as newsletterPharmacyLoader,
+} from '~/routes/newsletter_.pharmacy';
+import { pharmacySchema, signupSchema } from '~/newsletter/schemas';
+import { loader as pharmacyStoreLoader } from '~/routes/pharmacy.$store';
 import { logger } from '@common/logger.server';
 import { startActionHarness, type ActionHarness, type CallResult } from '@test/action-harness';
 import { AVA } from '@test/demo';
@@ -104,6 +112,8 @@ const SCHEMAS: [string, z.ZodTypeAny][] = [
   ['data preferences', dataPreferencesSchema],
   ['coupons', couponActionSchema],
   ['home store', homeStoreSchema],
+  ['newsletter', signupSchema(['0012', '0021'])],
+  ['newsletter pharmacy', pharmacySchema(['LINS', 'FRESH MARKET'])],
 ];
 
 describe('every form schema takes any form without throwing', () => {
@@ -174,6 +184,14 @@ const ACTIONS: {
   { address: '/digital-coupons?index', action: couponsAction, schema: couponActionSchema },
   { address: '/home-store', action: homeStoreAction, schema: homeStoreSchema },
   { address: '/banner-report', action: bannerReportAction, schema: bannerReportSchema },
+  { address: '/newsletter', action: newsletterAction, schema: signupSchema(['0012']) },
+  // The demo brand has no Ace locations: every post is a 404, never a 500.
+  { address: '/newsletter/ace', action: newsletterAceAction, schema: signupSchema(['0816']) },
+  {
+    address: '/newsletter/pharmacy',
+    action: newsletterPharmacyAction,
+    schema: pharmacySchema(['LINS']),
+  },
   // Takes no fields: whatever is posted is ignored.
   { address: '/logout', action: logoutAction, schema: z.object({ x: z.string() }) },
 ];
@@ -196,6 +214,20 @@ const LOADERS: { name: string; loader: RouteFunction; path: string; params?: str
   { name: 'store page', loader: storeLoader, path: '/locations/x', params: ['slug'] },
   { name: 'store map', loader: storeMapLoader, path: '/locations/map.svg' },
   { name: 'weekly ad', loader: weeklyAdLoader, path: '/weekly-ad' },
+  { name: 'newsletter', loader: newsletterLoader, path: '/newsletter' },
+  { name: 'newsletter pharmacy', loader: newsletterPharmacyLoader, path: '/newsletter/pharmacy' },
+  // The pharmacy page hosts the pharmacy sign-up and reads its `store` parameter.
+  {
+    name: 'pharmacy page',
+    loader: (args) => catchAllLoader({ ...args, params: { '*': 'pharmacy' } }),
+    path: '/pharmacy',
+  },
+  {
+    name: 'pharmacy store page',
+    loader: pharmacyStoreLoader,
+    path: '/pharmacy/x',
+    params: ['store'],
+  },
 ];
 
 const QUERY_NAMES = [
@@ -221,6 +253,7 @@ const QUERY_NAMES = [
   'lng',
   'v',
   'location',
+  'store',
 ];
 
 let h: ActionHarness;

@@ -81,6 +81,32 @@ export function validForms(stores: readonly string[]): Record<string, Record<str
       { intent: 'save-home-store', storeNumber: store, reply: 'data' },
     ],
     '/logout': [{}],
+    '/newsletter': [
+      { intent: 'start', email: 'fuzz.news@example.com' },
+      {
+        intent: 'subscribe',
+        email: 'fuzz.news@example.com',
+        store,
+        firstName: 'Fuzz',
+        lastName: 'Tester',
+        phone: '3035550142',
+        website: '',
+      },
+    ],
+    '/newsletter/ace': [
+      { intent: 'start', email: 'fuzz.ace@example.com' },
+      { intent: 'subscribe', email: 'fuzz.ace@example.com', store: '0816', phone: '5205550142' },
+    ],
+    '/newsletter/pharmacy': [
+      { intent: 'subscribe', email: 'fuzz.rx@example.com', store: 'LINS', age: 'Under 50' },
+      {
+        intent: 'subscribe',
+        email: 'fuzz.rx@example.com',
+        store: 'FRESH MARKET',
+        age: 'Over 75',
+        agree: 'on',
+      },
+    ],
   };
 }
 

@@ -49,7 +49,9 @@ export function postPage(context: AppLoadContext, category: string, slug: string
 /** A page (a post without a category) by its slug; null when there is none. */
 export function contentPage(context: AppLoadContext, slug: string) {
   const page = context.services.content.post(context.tenant.sitePath, null, slug);
-  return page ? { title: page.title, description: page.description, html: page.html } : null;
+  return page
+    ? { title: page.title, description: page.description, html: page.html, signup: page.signup }
+    : null;
 }
 
 /** /{page}: a page of the brand (pages are one path segment of letters, digits and dashes). */

@@ -1,18 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { PostBody } from '~/content/post-body';
-import { pageMeta } from '~/lib/meta';
-import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { ContentPage } from '~/content/content-page';
 import { sitePage } from '~/content/pages.server';
+import { pageMeta } from '~/lib/meta';
+import { PageSignup } from '~/newsletter/page-signup';
+import { withPageSignup } from '~/newsletter/signup.server';
 
-const styles = {
-  article: sx({ maxW: '3xl', mx: 'auto', px: '4', py: '8' }),
-  title: sxRecipe('heading', { size: '3xl' }, { mb: '6' }),
-};
-
-/** Catch-all content page (spec §2, param pathMatch): a page file posts/<slug>.md. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  return sitePage(context, params['*'] ?? '');
+/**
+ * Catch-all content page (spec §2, param pathMatch): a page file posts/<slug>.md. A page whose
+ * front matter names a sign-up (`signup: pharmacy | ace`) hosts that form; the `store` query
+ * parameter pre-selects the pharmacy's store (spec §2 Newsletter dialogs; the path form is
+ * pharmacy.$store.tsx). The page stays the same for every guest: the query is part of the page
+ * cache's key.
+ */
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
+  const store = new URL(request.url).searchParams.get('store');
+  return withPageSignup(context, sitePage(context, params['*'] ?? ''), store);
 }
 
 export { headers } from '~/lib/http/cache.server';
@@ -20,12 +23,7 @@ export { headers } from '~/lib/http/cache.server';
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.page.title ?? 'Page not found', data?.page.description);
 
-export default function ContentPage() {
-  const { page } = useLoaderData<typeof loader>();
-  return (
-    <article className={styles.article}>
-      <h1 className={styles.title}>{page.title}</h1>
-      <PostBody html={page.html} />
-    </article>
-  );
+export default function CatchAllPage() {
+  const { page, signup } = useLoaderData<typeof loader>();
+  return <ContentPage page={page}>{signup ? <PageSignup setup={signup} /> : null}</ContentPage>;
 }

@@ -6,6 +6,8 @@ import { SiteLink } from './site-link';
 import { SocialLinks, type SocialPages } from './social-links';
 import { stackStyle } from '~/lib/ui/styles';
 import { SurveyLink } from './survey-link';
+import { FooterSignup } from '~/newsletter/footer-signup';
+import type { SignupSetup } from '~/newsletter/types';
 
 export { footerSignupVisible } from './footer-signup';
 
@@ -27,6 +29,11 @@ export interface SiteFooterProps {
   adTrackingPixelUrl: string | null;
   /** Whether the e-mail signup area shows on this page. */
   showSignup: boolean;
+  /**
+   * The signup dialog's form (choices, home store); without it the footer's form still posts
+   * the address to the sign-up page.
+   */
+  signup?: SignupSetup | null;
 }
 
 const styles = {
@@ -90,7 +97,11 @@ export function SiteFooter(props: SiteFooterProps) {
   return (
     <footer className={styles.footer} data-testid="site-footer">
       <div className={styles.inner}>
-        {props.showSignup ? <div data-slot="footer-signup" /> : null}
+        {props.showSignup ? (
+          <div data-slot="footer-signup">
+            <FooterSignup setup={props.signup ?? null} />
+          </div>
+        ) : null}
         <div className={styles.columns}>
           <nav aria-label="Footer" className={styles.nav}>
             {groups.map((group, i) => (

@@ -39,6 +39,14 @@ export function loadLayout(context: AppLoadContext) {
     hiddenInHomeSelector: l.hiddenInHomeSelector,
     hiddenInStoreSelector: l.hiddenInStoreSelector,
   }));
+  // The footer sign-up's 'Ace Location*' choices, for a brand whose sign-up is the Ace variant.
+  const aceLocations =
+    tenant.newsletter.variant === 'ace'
+      ? content
+          .retailerInfo(site)
+          .aceLocations.filter((l) => !l.hidden)
+          .map((l) => ({ storeNumber: l.storeNumber, name: l.name }))
+      : [];
   return {
     menus: { main: menu(tenant.menus.main), mainTop: menu(tenant.menus.mainTop), footer },
     footerEmbeds: embedded,
@@ -46,6 +54,7 @@ export function loadLayout(context: AppLoadContext) {
     popup: content.popup(site),
     loginMessage: content.layout(site, 'login-message'),
     locations,
+    aceLocations,
   };
 }
 export type LayoutData = ReturnType<typeof loadLayout>;

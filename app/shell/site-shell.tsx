@@ -19,6 +19,7 @@ import { SystemBar } from './system-bar';
 import { HomeStoreSnackbar } from './home-store-snackbar';
 import { StoreSelector } from './store-selector';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { footerSignupSetup } from '~/newsletter/footer-setup';
 
 /** Without JavaScript the accept-new-terms popup is a notice at the top of the page. */
 function TermsNotice({ popup }: { popup: PopupPostData }) {
@@ -89,6 +90,12 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const drawerMenu = drawerItems(mainMenu);
   const homeChoices = layout.locations.filter((l) => !l.hiddenInHomeSelector);
   const drawerStores = tenant.features.drawerStoreSelector ? layout.locations : null;
+  const signup = footerSignupSetup({
+    variant: tenant.newsletter.variant,
+    homeLocations: homeChoices,
+    aceLocations: layout.aceLocations,
+    homeStoreNumber: homeStore?.storeNumber ?? null,
+  });
   const showChooser = homeChoices.length > 1 && !isHidden(tenant, 'home-store-chooser');
   const showSystemBar =
     tenant.features.systemBar && tenant.systemBarText && !isHidden(tenant, 'system-bar');
@@ -189,7 +196,8 @@ export function SiteShell({ children }: { children: ReactNode }) {
               ? tenant.analytics.adTrackingPixelUrl
               : null
           }
-          showSignup={footerSignupVisible(location.pathname, tenant)}
+          showSignup={signup !== null && footerSignupVisible(location.pathname, tenant)}
+          signup={signup}
         />
       </div>
     </LoginDialogProvider>

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { SHOPPER_TIME_ZONE, denverInstant, isTimeZone, plainDate } from '@common/dates';
 import { isLocalPath } from './markdown.server';
-import type { Location } from './types';
+import { PAGE_SIGNUPS, type Location } from './types';
 
 const DEFAULT_POPUP_FREQUENCY_DAYS = 30;
 
@@ -110,6 +110,11 @@ export const postSchema = z
     order: z
       .number()
       .finite()
+      .nullish()
+      .transform((v) => v ?? null),
+    /** A page that hosts an e-mail sign-up: its button (and, without JavaScript, its link). */
+    signup: z
+      .enum(PAGE_SIGNUPS, { message: `must be one of: ${PAGE_SIGNUPS.join(', ')}` })
       .nullish()
       .transform((v) => v ?? null),
   })

@@ -18,6 +18,7 @@ function post(over: Partial<Post> & { slug: string }): Post {
     card: false,
     displayFrequency: null,
     hideOverlay: false,
+    signup: null,
     order: null,
     shared: false,
     html: '',

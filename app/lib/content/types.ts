@@ -1,5 +1,9 @@
 /** Content entities (spec site-shell §3). Shared by the content service and the components. */
 
+/** The e-mail sign-ups a content page may host (front matter `signup`). */
+export const PAGE_SIGNUPS = ['pharmacy', 'ace'] as const;
+export type PageSignup = (typeof PAGE_SIGNUPS)[number];
+
 export interface PostLink {
   label: string;
   to: string;
@@ -24,6 +28,8 @@ export interface Post {
   displayFrequency: number | null;
   hideOverlay: boolean;
   order: number | null;
+  /** A page hosting an e-mail sign-up (front matter `signup`), else null. */
+  signup: PageSignup | null;
   /** True when the post comes from content/shared. */
   shared: boolean;
   /** Sanitised HTML of the body. */

@@ -82,6 +82,18 @@ describe('rate limits in memory', () => {
     expect(await l.consume('login-ip', 'dans', '203.0.113.2')).toEqual({ ok: true });
   });
 
+  it('counts e-mail sign-ups per IP and brand over ten minutes, apart from the account forms', async () => {
+    const l = limits();
+    const results = await consumeTimes(l, 4, 'newsletter-ip', 'dans', '203.0.113.3');
+    expect(results.slice(0, 3).every((r) => r.ok)).toBe(true);
+    const refused = results[3];
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.retryAfterSeconds).toBeGreaterThan(590);
+    if (!refused.ok) expect(refused.retryAfterSeconds).toBeLessThanOrEqual(600);
+    expect(await l.consume('register-ip', 'dans', '203.0.113.3')).toEqual({ ok: true });
+    expect(await l.consume('newsletter-ip', 'corner', '203.0.113.3')).toEqual({ ok: true });
+  });
+
   it('counts a whole IPv6 /64 together', async () => {
     const l = limits();
     await consumeTimes(l, 3, 'register-ip', 'dans', '2001:db8:5:6::1');

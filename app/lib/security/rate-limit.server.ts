@@ -3,8 +3,10 @@
  * with rate-limiter-flexible:
  *
  * - per client IP and brand: 10 posts a minute each for login, password-reset request and
- *   registration (`consume('login-ip' | 'reset-ip' | 'register-ip', brand, ip)`); IPv6 clients
- *   count per /64, the block one subscriber usually holds;
+ *   registration (`consume('login-ip' | 'reset-ip' | 'register-ip', brand, ip)`), and as many
+ *   e-mail sign-ups in ten minutes (`'newsletter-ip'`: each one calls the mailing-list provider,
+ *   and nobody subscribes ten times); IPv6 clients count per /64, the block one subscriber
+ *   usually holds;
  * - per ACCOUNT and brand, failed logins back off exponentially: the first 5 failures are free,
  *   then each further attempt waits 1, 2, 4, 8 and at most 15 minutes after the one before.
  *   An account is its shopper number (`shopperAccount`; `loginAccount` resolves a typed e-mail
@@ -50,7 +52,7 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
-export type IpLimit = 'login-ip' | 'reset-ip' | 'register-ip';
+export type IpLimit = 'login-ip' | 'reset-ip' | 'register-ip' | 'newsletter-ip';
 export type LimitResult = { ok: true } | LimitRefused;
 export type LimitRefused = { ok: false; retryAfterSeconds: number };
 
@@ -59,6 +61,8 @@ export interface RateLimitSettings {
   ipPoints: number;
   /** Default 60. */
   ipWindowSeconds: number;
+  /** The window of the e-mail sign-ups' `ipPoints` ('newsletter-ip'). Default 600. */
+  newsletterWindowSeconds: number;
   /** Failed logins per account and brand before every further attempt waits. Default 5. */
   accountFailures: number;
   /** The first wait, doubled with every further failure. Default 60 (a minute). */
@@ -77,6 +81,7 @@ export interface RateLimitSettings {
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   ipPoints: 10,
   ipWindowSeconds: 60,
+  newsletterWindowSeconds: 10 * 60,
   accountFailures: 5,
   backoffBaseSeconds: 60,
   backoffMaxSeconds: 15 * 60,
@@ -308,6 +313,11 @@ export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
       keyPrefix: 'register-ip',
       points: settings.ipPoints,
       duration: settings.ipWindowSeconds,
+    }),
+    'newsletter-ip': limiter({
+      keyPrefix: 'newsletter-ip',
+      points: settings.ipPoints,
+      duration: settings.newsletterWindowSeconds,
     }),
   };
   // Per account budget: `failures` counts failed (and running) attempts; `wait` exists while the

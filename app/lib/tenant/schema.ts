@@ -171,11 +171,30 @@ export const tenantSchema = z
         defaultLocationIndex: z.number().int().min(0).optional(),
       })
       .default({}),
+    /**
+     * The e-mail sign-ups (spec site-shell §2 Footer, Newsletter dialogs; §5). Addresses are the
+     * provider's subscribe endpoints (a Mailchimp `…/subscribe/post-json?u=…&id=…` keeps its query;
+     * the fields are added to it); unset, the in-process reference mailing list's
+     * `{sitePath}`, `{sitePath}-ace` and `{sitePath}-pharmacy` lists.
+     */
     newsletter: z
       .object({
+        /** 'ace': the footer sign-up asks for an Ace location (content aceLocations). */
         variant: z.enum(['standard', 'ace']).default('standard'),
         subscribeUrl: httpsOrLocalUrl.optional(),
         aceSubscribeUrl: httpsOrLocalUrl.optional(),
+        pharmacySubscribeUrl: httpsOrLocalUrl.optional(),
+        /**
+         * The pharmacy dialog's store options after 'SELECT STORE' (spec §5), in order; the token
+         * '{product}' stands for the retailer's name in capitals. A duplicate is shown once.
+         */
+        pharmacyStores: z
+          .array(z.string().trim().min(1).max(100))
+          .min(1)
+          .max(50)
+          .default(['{product}']),
+        /** Label of the pharmacy dialog's optional agreement checkbox (a sensible default when unset). */
+        pharmacyAgreement: z.string().trim().min(1).max(500).optional(),
       })
       .default({}),
     /**

@@ -1,0 +1,195 @@
+import { getFormProps } from '@conform-to/react';
+import type { FetcherWithComponents, Form as RemixForm } from '@remix-run/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { CheckboxField } from '~/lib/forms/checkbox-field';
+import { Field } from '~/lib/forms/field';
+import { FormAlert } from '~/lib/forms/form-alert';
+import { SelectField } from '~/lib/forms/select-field';
+import { hasFieldErrors, SubmitButton } from '~/lib/forms/submit-button';
+import { useSchemaForm } from '~/lib/forms/use-schema-form';
+import { cx, sx } from '~/lib/theme/static-css';
+import {
+  AGE_PLACEHOLDER,
+  AGE_RANGES,
+  NEWSLETTER_MESSAGES,
+  PHARMACY_STORE_PLACEHOLDER,
+  SUBSCRIBE_INTENT,
+  SUBSCRIBED_LABEL,
+  TRAP_FIELD,
+} from './messages';
+import { pharmacySchema, signupSchema } from './schemas';
+import type { SignupActionData, SignupSetup } from './types';
+
+const styles = {
+  form: sx({ display: 'flex', flexDirection: 'column', gap: '4' }),
+  note: sx({ textStyle: 'xs', color: 'fg.muted' }),
+  names: sx({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' }),
+  // The thank-you region is always there (a polite live region announces what is put into it).
+  // Empty, it takes no room (its margin cancels the form's gap) but stays in the page.
+  status: sx({ _empty: { mb: '-4' } }),
+  success: sx({
+    colorPalette: 'green',
+    borderRadius: 'l3',
+    px: '4',
+    py: '3',
+    textStyle: 'sm',
+    bg: 'colorPalette.subtle',
+    color: 'colorPalette.fg',
+    shadow: 'inset 0 0 0px 1px var(--shadow-color)',
+    shadowColor: 'colorPalette.muted',
+    _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.solid' },
+  }),
+  // The honeypot: off screen, out of the tab order and hidden from assistive technology.
+  trap: sx({
+    position: 'absolute',
+    insetStart: '-10000px',
+    top: 'auto',
+    w: '1px',
+    h: '1px',
+    overflow: 'hidden',
+  }),
+  submit: sx({ alignSelf: 'flex-start' }),
+};
+
+/** The labels of the store select (spec §5: 'Home Store*', 'Ace Location*'). */
+const STORE_LABELS = { standard: 'Home Store', ace: 'Ace Location', pharmacy: 'Store' } as const;
+const STORE_PLACEHOLDERS = {
+  standard: 'Select a store',
+  ace: 'Select a location',
+  pharmacy: PHARMACY_STORE_PLACEHOLDER,
+} as const;
+
+type SubscribeReply = Extract<SignupActionData, { intent: 'subscribe' }>;
+
+export interface SignupFormProps {
+  setup: SignupSetup;
+  /** Remix's Form (a page) or a fetcher's (a dialog). */
+  Form: typeof RemixForm | FetcherWithComponents<unknown>['Form'];
+  /** The action's answer to this form's last post, else null. */
+  reply: SubscribeReply | null;
+  /** The post is under way (spec §4 'saving'). */
+  pending: boolean;
+  /** The address typed in the footer. */
+  defaultEmail?: string;
+  /** Keeps ids apart when a page and a dialog both hold a form. */
+  idPrefix: string;
+}
+
+/**
+ * One sign-up form (spec site-shell §4 Newsletter signup, §5): the footer's (Email*, Home Store*
+ * or Ace Location*, first and last name, phone with the (###) ###-#### mask) or the pharmacy's
+ * (Email*, store*, age range*, agreement). States: idle; saving (the button's spinner);
+ * subscribed ('Thank you for subscribing!' announced, the button reads 'Subscribed!' and is
+ * disabled); error (an alert with spec §8's message). The submit is disabled while a field shows
+ * an error (docs/decisions/0009: an untouched form's button answers with the messages).
+ */
+export function SignupForm({
+  setup,
+  Form,
+  reply,
+  pending,
+  defaultEmail,
+  idPrefix,
+}: SignupFormProps) {
+  const hydrated = useHydrated();
+  const { variant } = setup;
+  const schema = useMemo(() => {
+    const values = setup.stores.map((s) => s.value);
+    return variant === 'pharmacy' ? pharmacySchema(values) : signupSchema(values);
+  }, [setup.stores, variant]);
+  const id = `${idPrefix}newsletter-${variant}`;
+  const [form, fields] = useSchemaForm(schema, {
+    id,
+    lastResult: reply?.result,
+    defaultValue: { email: defaultEmail ?? '', store: setup.selectedStore ?? '' },
+  });
+  const done = reply?.done === true;
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  // The button the shopper pressed is disabled once subscribed: focus moves to the thank-you.
+  useEffect(() => {
+    if (done) statusRef.current?.focus();
+  }, [done]);
+
+  return (
+    <Form method="post" action={setup.action} {...getFormProps(form)} className={styles.form}>
+      <input type="hidden" name="intent" value={SUBSCRIBE_INTENT} />
+      <div
+        ref={statusRef}
+        id={`${id}-status`}
+        role="status"
+        tabIndex={-1}
+        className={cx(styles.status, done && styles.success)}
+        data-testid="newsletter-status"
+      >
+        {done ? NEWSLETTER_MESSAGES.subscribed : null}
+      </div>
+      <FormAlert id={form.errorId} errors={done ? null : form.errors} />
+      <p className={styles.note}>* indicates required field</p>
+      <Field
+        meta={fields.email}
+        label="Email"
+        type="email"
+        inputProps={{ autoComplete: 'email' }}
+      />
+      <SelectField
+        meta={fields.store}
+        label={STORE_LABELS[variant]}
+        placeholder={STORE_PLACEHOLDERS[variant]}
+        options={setup.stores}
+      />
+      {variant !== 'pharmacy' ? (
+        <>
+          <div className={styles.names}>
+            <Field
+              meta={fields.firstName}
+              label="First Name"
+              inputProps={{ autoComplete: 'given-name' }}
+            />
+            <Field
+              meta={fields.lastName}
+              label="Last Name"
+              inputProps={{ autoComplete: 'family-name' }}
+            />
+          </div>
+          <Field meta={fields.phone} label="Phone" type="tel" />
+        </>
+      ) : null}
+      {variant === 'pharmacy' ? (
+        <>
+          <SelectField
+            meta={fields.age}
+            label="Age Range"
+            placeholder={AGE_PLACEHOLDER}
+            options={AGE_RANGES.map((a) => ({ value: a, label: a }))}
+          />
+          <CheckboxField meta={fields.agree} label={setup.agreement ?? ''} />
+        </>
+      ) : null}
+      <div className={styles.trap} aria-hidden="true">
+        <label htmlFor={`${id}-trap`}>Leave this field empty</label>
+        <input
+          id={`${id}-trap`}
+          type="text"
+          name={TRAP_FIELD}
+          defaultValue=""
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+      <SubmitButton
+        pending={pending}
+        pendingLabel="Subscribing…"
+        disabled={done || (hydrated && hasFieldErrors(form))}
+        className={styles.submit}
+        // Pressing it does not blur the field being typed in first: that field's message would
+        // disable the button under the pointer and the press would be lost (decision 0009: a
+        // press on an untouched form shows every message).
+        onMouseDown={(event) => event.preventDefault()}
+      >
+        {done ? SUBSCRIBED_LABEL : 'Subscribe'}
+      </SubmitButton>
+    </Form>
+  );
+}
