@@ -331,7 +331,7 @@ test.describe('with JavaScript', () => {
   });
 
   test('the footer sign-up is hidden on the listed pages, shown elsewhere', async ({ page }) => {
-    for (const path of ['/pharmacy', '/privacy', '/customer-service']) {
+    for (const path of ['/pharmacy', '/privacy', '/customer-service', '/newsletter']) {
       await page.goto(brandUrl('lins', path));
       await expect(footerForm(page), path).toHaveCount(0);
     }
@@ -381,7 +381,10 @@ test.describe('without JavaScript', () => {
     await expect(main.getByRole('status')).toHaveText(THANKS);
     await expect(main.getByRole('button', { name: 'Subscribed!' })).toBeDisabled();
 
-    // Again from the footer: already subscribed.
+    // The sign-up page has no second sign-up in its footer. Again from another page's footer:
+    // already subscribed.
+    await expect(footerForm(page)).toHaveCount(0);
+    await page.goto(brandUrl('lins', '/posts'));
     await footerForm(page).getByLabel('E-mail address').fill(email);
     await footerForm(page).getByRole('button', { name: 'Sign Up' }).click();
     await expect(main.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);

@@ -20,6 +20,11 @@ describe('footerSignupVisible', () => {
     expect(footerSignupVisible('/Contact-Us', tenant)).toBe(false);
   });
 
+  it('hides on the sign-up pages themselves', () => {
+    expect(footerSignupVisible('/newsletter', tenant)).toBe(false);
+    expect(footerSignupVisible('/newsletter/pharmacy', tenant)).toBe(false);
+  });
+
   it('does not match a segment that only starts with a listed one', () => {
     expect(footerSignupVisible('/privacy-practices', tenant)).toBe(true);
   });

@@ -1,9 +1,15 @@
 import { isHidden } from '~/lib/tenant/public';
 
 /**
+ * The sign-up pages themselves (/newsletter, /newsletter/ace, /newsletter/pharmacy): a second
+ * sign-up form under the one the page is about would only confuse.
+ */
+const SIGNUP_PAGES = ['newsletter'];
+
+/**
  * Whether the footer's e-mail signup shows on this page (spec §2 Footer): hidden when the
- * first path segment is one of the tenant's footerSignupHiddenOn, or when the tenant hides
- * 'footer-signup' altogether.
+ * first path segment is one of the tenant's footerSignupHiddenOn or a sign-up page, or when the
+ * tenant hides 'footer-signup' altogether.
  */
 export function footerSignupVisible(
   pathname: string,
@@ -17,5 +23,6 @@ export function footerSignupVisible(
   } catch {
     // A malformed escape: compare the raw segment.
   }
-  return !tenant.footerSignupHiddenOn.includes(segment.toLowerCase());
+  const name = segment.toLowerCase();
+  return !tenant.footerSignupHiddenOn.includes(name) && !SIGNUP_PAGES.includes(name);
 }
