@@ -42,7 +42,7 @@ const styles = {
   title: sxRecipe('heading', { size: 'xl' }),
   aside: sx({ ...hstackStyle, gap: '3' }),
   all: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'semibold' }),
-  controls: sx({ ...hstackStyle, justifyContent: 'flex-end', gap: '1', mb: '2' }),
+  controls: sx({ ...hstackStyle, gap: '1' }),
   control: sxRecipe(
     'button',
     { size: 'sm', variant: 'outline' },
@@ -52,6 +52,8 @@ const styles = {
     ...row,
     overflowX: 'auto',
     scrollSnapType: 'x mandatory',
+    // Cards snap inside the padding (else the row starts scrolled by it).
+    scrollPaddingInline: '1',
     scrollbarWidth: 'thin',
     transition: 'opacity 0.2s',
     _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid' },
@@ -129,16 +131,50 @@ function WeeklyAdLink({ link, className, children }: { link: PreviewLink } & Lin
 type LinkText = { className?: string; children: string };
 
 /**
+ * A row that scrolls sideways, and which of its ends it is at (after hydration; before, both
+ * buttons are absent anyway). `step` moves it by the whole cards that fit in view.
+ */
+function useRowScroller(content: unknown) {
+  const trackRef = useRef<HTMLUListElement>(null);
+  const [edges, setEdges] = useState({ start: true, end: false });
+  const measure = useCallback(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    const start = track.scrollLeft <= 2;
+    const end = track.scrollLeft + track.clientWidth >= track.scrollWidth - 2;
+    setEdges((e) => (e.start === start && e.end === end ? e : { start, end }));
+  }, []);
+  useEffect(() => {
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure, content]);
+  const step = (direction: 1 | -1) => {
+    const track = trackRef.current;
+    if (!track) return;
+    const perCard = AD_CARD_WIDTH + GAP_PX;
+    const cards = Math.max(1, Math.floor(track.clientWidth / perCard));
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    track.scrollBy({ left: direction * cards * perCard, behavior: reduced ? 'auto' : 'smooth' });
+  };
+  return { trackRef, edges, measure, step };
+}
+
+/**
  * The home page's weekly-ad preview slider (spec §2 "Weekly ad" preview, §8, §9): this week's ad
  * cards of the home store's ad page in a row that scrolls sideways (keyboard too: the list is
  * focusable; without JavaScript a plain scrollable row), previous/next buttons with JavaScript,
  * skeleton cards while the cards load, the spec's message when there are none.
  */
 export function WeeklyAdPreview({ preview }: { preview: WeeklyAdPreviewData }) {
+  const id = useId();
   const nonce = useNonce();
+  const hydrated = useHydrated();
   const fetched = useFetchedCards(preview.state === 'loading' ? preview.page : null);
   const changing = useChangingStore();
   const shown = preview.state === 'ready' ? preview : fetched;
+  const row = useRowScroller(shown);
+  const trackId = `${id}-cards`;
   return (
     <section
       className={styles.section}
@@ -150,9 +186,35 @@ export function WeeklyAdPreview({ preview }: { preview: WeeklyAdPreviewData }) {
         <h2 id="weekly-ad-preview-title" className={styles.title}>
           Weekly Ad
         </h2>
-        <WeeklyAdLink link={preview.link} className={styles.all}>
-          See the full weekly ad
-        </WeeklyAdLink>
+        <div className={styles.aside}>
+          <WeeklyAdLink link={preview.link} className={styles.all}>
+            See the full weekly ad
+          </WeeklyAdLink>
+          {hydrated && shown?.cards.length ? (
+            <div className={styles.controls} data-testid="weekly-ad-preview-controls">
+              <button
+                type="button"
+                className={styles.control}
+                aria-label="Previous weekly ad items"
+                aria-controls={trackId}
+                disabled={row.edges.start}
+                onClick={() => row.step(-1)}
+              >
+                <ChevronLeftIcon />
+              </button>
+              <button
+                type="button"
+                className={styles.control}
+                aria-label="Next weekly ad items"
+                aria-controls={trackId}
+                disabled={row.edges.end}
+                onClick={() => row.step(1)}
+              >
+                <ChevronRightIcon />
+              </button>
+            </div>
+          ) : null}
+        </div>
       </div>
       {!shown ? (
         <>
@@ -173,95 +235,28 @@ export function WeeklyAdPreview({ preview }: { preview: WeeklyAdPreviewData }) {
       ) : shown.cards.length === 0 ? (
         <p className={styles.empty}>{NO_WEEKLY_ADS_MESSAGE}</p>
       ) : (
-        <AdSlider data={shown} link={preview.link} busy={changing} />
+        <ul
+          ref={row.trackRef}
+          id={trackId}
+          className={styles.track}
+          // A scrollable list must be reachable by keyboard (arrow keys scroll it).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          aria-label="This week's weekly ad items"
+          // Dimmed while a newly chosen home store's cards load.
+          aria-busy={changing || undefined}
+          onScroll={hydrated ? row.measure : undefined}
+        >
+          {shown.cards.map((card, i) => (
+            <li key={`${i}-${card.id}`} className={styles.item}>
+              <AdCardView card={card} imageBase={shown.imageBase} link={preview.link} />
+            </li>
+          ))}
+        </ul>
       )}
       <noscript>
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: NO_SCRIPT_CSS }} />
       </noscript>
     </section>
-  );
-}
-
-/** The row of cards and, with JavaScript, its previous/next buttons (a page of cards a press). */
-function AdSlider({
-  data,
-  link,
-  busy,
-}: {
-  data: PreviewCardsReply;
-  link: PreviewLink;
-  busy: boolean;
-}) {
-  const id = useId();
-  const hydrated = useHydrated();
-  const trackRef = useRef<HTMLUListElement>(null);
-  const [edges, setEdges] = useState({ start: true, end: false });
-
-  const measure = useCallback(() => {
-    const track = trackRef.current;
-    if (!track) return;
-    const start = track.scrollLeft <= 1;
-    const end = track.scrollLeft + track.clientWidth >= track.scrollWidth - 1;
-    setEdges((e) => (e.start === start && e.end === end ? e : { start, end }));
-  }, []);
-  useEffect(() => {
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [measure, data]);
-
-  const step = (direction: 1 | -1) => {
-    const track = trackRef.current;
-    if (!track) return;
-    const perCard = AD_CARD_WIDTH + GAP_PX;
-    const cards = Math.max(1, Math.floor(track.clientWidth / perCard));
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    track.scrollBy({ left: direction * cards * perCard, behavior: reduced ? 'auto' : 'smooth' });
-  };
-
-  return (
-    <>
-      {hydrated ? (
-        <div className={styles.controls} data-testid="weekly-ad-preview-controls">
-          <button
-            type="button"
-            className={styles.control}
-            aria-label="Previous weekly ad items"
-            aria-controls={`${id}-cards`}
-            disabled={edges.start}
-            onClick={() => step(-1)}
-          >
-            <ChevronLeftIcon />
-          </button>
-          <button
-            type="button"
-            className={styles.control}
-            aria-label="Next weekly ad items"
-            aria-controls={`${id}-cards`}
-            disabled={edges.end}
-            onClick={() => step(1)}
-          >
-            <ChevronRightIcon />
-          </button>
-        </div>
-      ) : null}
-      <ul
-        ref={trackRef}
-        id={`${id}-cards`}
-        className={styles.track}
-        // A scrollable list must be reachable by keyboard (arrow keys scroll it).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-        aria-label="This week's weekly ad items"
-        aria-busy={busy || undefined}
-        onScroll={hydrated ? measure : undefined}
-      >
-        {data.cards.map((card, i) => (
-          <li key={`${i}-${card.id}`} className={styles.item}>
-            <AdCardView card={card} imageBase={data.imageBase} link={link} />
-          </li>
-        ))}
-      </ul>
-    </>
   );
 }
