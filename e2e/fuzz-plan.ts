@@ -47,6 +47,8 @@ const OTHER_ROUTES = [
   '/locations/lins-st-george',
   '/locations/no-such-store',
   '/locations/map.svg?v=x',
+  '/weekly-ad/preview?page=lins-elko',
+  '/weekly-ad/preview?page=%00',
   '/no-such-page',
   '/error/400',
   '/theme/x.css',

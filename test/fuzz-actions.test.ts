@@ -43,6 +43,7 @@ import { loader as postsLoader } from '~/routes/posts._index';
 import { loader as resetPasswordLoader } from '~/routes/reset-password';
 import { loader as searchLoader } from '~/routes/search';
 import { loader as themeLoader } from '~/routes/theme.$file';
+import { loader as weeklyAdPreviewLoader } from '~/routes/weekly-ad_.preview';
 import { action as accountAction } from '~/routes/account._index';
 import { action as dataPreferencesAction } from '~/routes/account.data-preferences';
 import { action as termsAction } from '~/routes/account_.terms';
@@ -194,6 +195,7 @@ const LOADERS: { name: string; loader: RouteFunction; path: string; params?: str
   { name: 'locations', loader: locationsLoader, path: '/locations' },
   { name: 'store page', loader: storeLoader, path: '/locations/x', params: ['slug'] },
   { name: 'store map', loader: storeMapLoader, path: '/locations/map.svg' },
+  { name: 'weekly-ad preview', loader: weeklyAdPreviewLoader, path: '/weekly-ad/preview' },
 ];
 
 const QUERY_NAMES = [
