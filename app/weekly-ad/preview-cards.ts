@@ -58,19 +58,27 @@ export function endLine(block: Pick<AdBlock, 'endDate' | 'dateInfo'>): string {
   return block.dateInfo ? clean(block.dateInfo) : '';
 }
 
-/** The blocks of the current flyer (see the module's comment), in ad order. */
-export function thisWeeksBlocks(blocks: readonly AdBlock[], now: number): AdBlock[] {
-  const endOf = (b: AdBlock) => (b.endDate ? Date.parse(b.endDate) : NaN);
+/**
+ * The instant after which this week's blocks change (the earliest endDate still in the future),
+ * or null when no block ends in the future.
+ */
+export function currentWeekEnd(blocks: readonly AdBlock[], now: number): number | null {
   let earliest = Infinity;
   for (const block of blocks) {
-    const end = endOf(block);
+    const end = block.endDate ? Date.parse(block.endDate) : NaN;
     if (end > now && end < earliest) earliest = end;
   }
-  const day = Number.isFinite(earliest) ? calendarDate(earliest) : null;
+  return Number.isFinite(earliest) ? earliest : null;
+}
+
+/** The blocks of the current flyer (see the module's comment), in ad order. */
+export function thisWeeksBlocks(blocks: readonly AdBlock[], now: number): AdBlock[] {
+  const weekEnd = currentWeekEnd(blocks, now);
+  // Days of ISO strings: the dates module keeps their conversions (blocks share a few dates).
+  const day = weekEnd === null ? null : calendarDate(new Date(weekEnd).toISOString());
   return blocks.filter((block) => {
-    const end = endOf(block);
-    if (Number.isNaN(end)) return true;
-    return end > now && day !== null && calendarDate(end) === day;
+    if (!block.endDate) return true;
+    return Date.parse(block.endDate) > now && day !== null && calendarDate(block.endDate) === day;
   });
 }
 
