@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react';
 import { Fragment, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { sx } from '~/lib/theme/static-css';
 import { srOnly } from '~/lib/ui/styles';
@@ -155,16 +154,16 @@ export function AdCardView({
       <AdImage imageBase={imageBase} image={card.image} alt={card.title} />
       <div className={styles.body}>
         <h3 className={styles.title}>
-          {link.external ? (
-            <a href={link.href} className={styles.link}>
-              {card.title}
-              <span className={srOnly}> {EXTERNAL_LINK_NOTE}</span>
-            </a>
-          ) : (
-            <Link to={link.href} className={styles.link}>
-              {card.title}
-            </Link>
-          )}
+          {/* A plain link: the slider turns a click on an internal one into an in-app
+              navigation (one handler for the row instead of a Link per card). */}
+          <a
+            href={link.href}
+            className={styles.link}
+            data-internal-link={link.external ? undefined : ''}
+          >
+            {card.title}
+            {link.external ? <span className={srOnly}> {EXTERNAL_LINK_NOTE}</span> : null}
+          </a>
         </h3>
         {card.details.length ? (
           <p className={styles.details}>

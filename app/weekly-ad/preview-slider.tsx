@@ -1,5 +1,5 @@
-import { Link, useFetchers, useNavigation } from '@remix-run/react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useFetchers, useNavigate, useNavigation } from '@remix-run/react';
+import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { HOME_STORE_ACTION, HOME_STORE_FIELDS, HOME_STORE_INTENTS } from '~/lib/home-store';
 import { useNonce } from '~/lib/theme/emotion';
@@ -103,6 +103,22 @@ function useFetchedCards(page: string | null): PreviewCardsReply | null {
   return page && reply?.page === page ? reply.data : null;
 }
 
+/**
+ * Click handler for the row: a plain click on a card's internal link (`data-internal-link`)
+ * becomes an in-app navigation, as a Remix Link's would, without a Link per card.
+ */
+function useInternalLinkNavigation() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest?.('a[data-internal-link]');
+    if (!(link instanceof HTMLAnchorElement)) return;
+    event.preventDefault();
+    navigate(link.getAttribute('href') ?? '');
+  };
+}
+
 type Submission = { formAction?: string; formData?: FormData; state: string };
 const choosesStore = (s: Submission) =>
   s.state !== 'idle' &&
@@ -174,6 +190,7 @@ export function WeeklyAdPreview({ preview }: { preview: WeeklyAdPreviewData }) {
   const changing = useChangingStore();
   const shown = preview.state === 'ready' ? preview : fetched;
   const row = useRowScroller(shown);
+  const openLink = useInternalLinkNavigation();
   const trackId = `${id}-cards`;
   return (
     <section
@@ -235,6 +252,8 @@ export function WeeklyAdPreview({ preview }: { preview: WeeklyAdPreviewData }) {
       ) : shown.cards.length === 0 ? (
         <p className={styles.empty}>{NO_WEEKLY_ADS_MESSAGE}</p>
       ) : (
+        // Clicks of the links inside are delegated (keyboard activation of a link is a click).
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
         <ul
           ref={row.trackRef}
           id={trackId}
@@ -246,6 +265,7 @@ export function WeeklyAdPreview({ preview }: { preview: WeeklyAdPreviewData }) {
           // Dimmed while a newly chosen home store's cards load.
           aria-busy={changing || undefined}
           onScroll={hydrated ? row.measure : undefined}
+          onClick={openLink}
         >
           {shown.cards.map((card, i) => (
             <li key={`${i}-${card.id}`} className={styles.item}>
