@@ -44,6 +44,7 @@ import { loader as resetPasswordLoader } from '~/routes/reset-password';
 import { loader as searchLoader } from '~/routes/search';
 import { loader as themeLoader } from '~/routes/theme.$file';
 import { loader as weeklyAdLoader } from '~/routes/weekly-ad';
+import { loader as weeklyAdPreviewLoader } from '~/routes/weekly-ad_.preview';
 import { action as accountAction } from '~/routes/account._index';
 import { action as dataPreferencesAction } from '~/routes/account.data-preferences';
 import { action as termsAction } from '~/routes/account_.terms';
@@ -228,6 +229,7 @@ const LOADERS: { name: string; loader: RouteFunction; path: string; params?: str
     path: '/pharmacy/x',
     params: ['store'],
   },
+  { name: 'weekly-ad preview', loader: weeklyAdPreviewLoader, path: '/weekly-ad/preview' },
 ];
 
 const QUERY_NAMES = [

@@ -9,6 +9,8 @@ import { pageMeta } from '~/lib/meta';
 import { CouponPreview } from '~/coupons/coupon-preview';
 import { couponPreview } from '~/coupons/preview.server';
 import { homeContent } from '~/content/home.server';
+import { WeeklyAdPreview } from '~/weekly-ad/preview-slider';
+import { weeklyAdPreview } from '~/weekly-ad/preview.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
@@ -28,11 +30,13 @@ const styles = {
 };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const coupons = await couponPreview(context);
+  const [coupons, weeklyAd] = await Promise.all([couponPreview(context), weeklyAdPreview(context)]);
   return data(
-    { ...homeContent(context), coupons },
-    // The same for every guest (the preview says 'Log In to Clip'); a shopper's is private.
-    { headers: cacheHeaders(context, 'shared') },
+    { ...homeContent(context), coupons, weeklyAd },
+    // The same for every guest with the same home store (the coupon preview says 'Log In to
+    // Clip'); a shopper's is private. A page whose weekly ad is still loading is never shared:
+    // the next guest should get the cards.
+    { headers: cacheHeaders(context, weeklyAd.state === 'loading' ? 'personal' : 'shared') },
   );
 }
 
@@ -42,7 +46,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.home?.title ?? 'Home', data?.home?.description);
 
 export default function Home() {
-  const { home, slides, latest, promo, coupons, storeSlides } = useLoaderData<typeof loader>();
+  const { home, slides, latest, promo, coupons, weeklyAd, storeSlides } =
+    useLoaderData<typeof loader>();
   return (
     <div className={styles.page}>
       {slides.length ? <PostCarousel posts={slides} label="Featured posts" /> : null}
@@ -61,6 +66,7 @@ export default function Home() {
           />
         </div>
       ) : null}
+      <WeeklyAdPreview preview={weeklyAd} />
       {coupons ? (
         <CouponPreview coupons={coupons.items} signedIn={coupons.signedIn} now={coupons.now} />
       ) : null}

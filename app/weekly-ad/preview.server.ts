@@ -1,0 +1,106 @@
+/**
+ * The home page's weekly-ad preview (spec site-shell §2 "Weekly ad" preview, §4 home store and
+ * weekly ad, §8 "No weekly ads", §9): the cards of the home store's ad page, read through the
+ * shared ad cache (adviewer.server.ts), never by a call of the page's own.
+ *
+ * The page never waits on the ad viewer for long: on a cache miss the loader waits at most
+ * PREVIEW_WAIT_MS, then answers 'loading' (skeleton cards) and the browser asks the preview
+ * resource route (PREVIEW_DATA_PATH), which waits for the same cached call.
+ */
+import type { AppLoadContext } from '@remix-run/node';
+import { defaultAdPage, resolveHomeStore, visibleLocations } from '~/lib/locations.server';
+import { adviewerBase, adviewerUrl, brandAds, isAdPageName } from './adviewer.server';
+import type { AdsResult } from './types';
+import { previewCards } from './preview-cards';
+import type { PreviewCardsReply, PreviewLink, WeeklyAdPreviewData } from './preview';
+
+/**
+ * How long the home page waits for ads the cache does not hold yet: long enough for a healthy
+ * ad viewer's two calls (tens of milliseconds), short enough that a slow one never slows the page.
+ */
+export const PREVIEW_WAIT_MS = 400;
+
+/** Where the cards lead (spec §2): the brand's external weekly ad when configured. */
+export function previewLink(context: AppLoadContext): PreviewLink {
+  const external = context.tenant.services.weeklyAdExternalUrl;
+  return external ? { href: external, external: true } : { href: '/weekly-ad', external: false };
+}
+
+/**
+ * The ad page the preview shows (spec §4): the home store's page (the shopper's or guest's chosen
+ * store, else the brand's default store), without a home store the first location's, else the
+ * retailer's; else the page the tenant file names. Null when none is known.
+ */
+export function previewAdPage(context: AppLoadContext): string | null {
+  const home = resolveHomeStore(context, context.session.get('homeStore'));
+  return defaultAdPage(context, home) ?? context.tenant.services.adviewer?.defaultPage ?? null;
+}
+
+/**
+ * The brand's own ad pages: the only pages the preview route reads, so a request can never make
+ * the site call the ad viewer for a page of its choosing.
+ */
+export function brandAdPages(context: AppLoadContext): Set<string> {
+  const info = context.services.content.retailerInfo(context.tenant.sitePath);
+  const pages = [
+    info.adviewerPage,
+    context.tenant.services.adviewer?.defaultPage,
+    ...visibleLocations(context).map((l) => l.adviewerPage),
+  ];
+  return new Set(pages.filter((p): p is string => typeof p === 'string' && isAdPageName(p)));
+}
+
+/** The cards of an answer of the ad cache; none when the ad viewer is unavailable. */
+function cardsOf(context: AppLoadContext, result: AdsResult): PreviewCardsReply {
+  const base = adviewerBase(context);
+  if (result.status !== 'ok' || !base) return { cards: [], imageBase: '' };
+  return {
+    cards: previewCards(result.content.blocks, {
+      now: Date.now(),
+      // Spec §9: a retailer with more than one location hides the price (prices vary by store).
+      showPrice: visibleLocations(context).length <= 1,
+    }),
+    imageBase: adviewerUrl(base, 'images/afs/products/').href,
+  };
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/** The promise's value, or TIMED_OUT after `ms` (the promise keeps running for the cache). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+    timer.unref?.();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The preview for the home page: the cards of the shopper's ad page when the cache holds them or
+ * the ad viewer answers within `waitMs`; 'loading' otherwise. Never throws: an ad viewer that is
+ * down gives no cards (the spec's message), the rest of the page stands.
+ */
+export async function weeklyAdPreview(
+  context: AppLoadContext,
+  waitMs = PREVIEW_WAIT_MS,
+): Promise<WeeklyAdPreviewData> {
+  const link = previewLink(context);
+  const page = previewAdPage(context);
+  if (!page || !adviewerBase(context)) return { state: 'ready', cards: [], imageBase: '', link };
+  const result = await within(brandAds(context, page), waitMs);
+  if (result === TIMED_OUT) return { state: 'loading', page, link };
+  return { state: 'ready', ...cardsOf(context, result), link };
+}
+
+/**
+ * The cards of one of the brand's ad pages, waiting for the ad cache as long as it takes (its
+ * calls have their own deadlines); null for a page that is not the brand's.
+ */
+export async function previewCardsOfPage(
+  context: AppLoadContext,
+  page: string,
+): Promise<PreviewCardsReply | null> {
+  if (!brandAdPages(context).has(page)) return null;
+  return cardsOf(context, await brandAds(context, page));
+}
