@@ -12,6 +12,7 @@ import { homeContent } from '~/content/home.server';
 import { WeeklyAdPreview } from '~/weekly-ad/preview-slider';
 import { weeklyAdPreview } from '~/weekly-ad/preview.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
+import { isHidden } from '~/lib/tenant/public';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 const styles = {
@@ -30,13 +31,18 @@ const styles = {
 };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const [coupons, weeklyAd] = await Promise.all([couponPreview(context), weeklyAdPreview(context)]);
+  // A brand may leave the weekly-ad preview out (hiddenElements 'weekly-ad-preview').
+  const showAd = !isHidden(context.tenant, 'weekly-ad-preview');
+  const [coupons, weeklyAd] = await Promise.all([
+    couponPreview(context),
+    showAd ? weeklyAdPreview(context) : null,
+  ]);
   return data(
     { ...homeContent(context), coupons, weeklyAd },
     // The same for every guest with the same home store (the coupon preview says 'Log In to
     // Clip'); a shopper's is private. A page whose weekly ad is still loading is never shared:
     // the next guest should get the cards.
-    { headers: cacheHeaders(context, weeklyAd.state === 'loading' ? 'personal' : 'shared') },
+    { headers: cacheHeaders(context, weeklyAd?.state === 'loading' ? 'personal' : 'shared') },
   );
 }
 
@@ -66,7 +72,7 @@ export default function Home() {
           />
         </div>
       ) : null}
-      <WeeklyAdPreview preview={weeklyAd} />
+      {weeklyAd ? <WeeklyAdPreview preview={weeklyAd} /> : null}
       {coupons ? (
         <CouponPreview coupons={coupons.items} signedIn={coupons.signedIn} now={coupons.now} />
       ) : null}

@@ -259,3 +259,8 @@ export function brandAds(context: AppLoadContext, page: string): Promise<AdsResu
 export function clearSharedAdCache() {
   shared.clear();
 }
+
+/** For tests: how many ad pages the shared cache holds. */
+export function brandAdCacheSize() {
+  return shared.size();
+}

@@ -9,14 +9,17 @@ import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { loader as homeLoader } from '~/routes/_index';
 import { action as homeStoreAction } from '~/routes/home-store';
 import { loader as previewRouteLoader } from '~/routes/weekly-ad_.preview';
-import { brandAds, clearSharedAdCache, fetchAdContent } from './adviewer.server';
+import { brandAdCacheSize, brandAds, clearSharedAdCache, fetchAdContent } from './adviewer.server';
 import { previewCards } from './preview-cards';
 import { WeeklyAdPreview } from './preview-slider';
 import { brandAdPages, previewLink, weeklyAdPreview } from './preview.server';
 import { NO_WEEKLY_ADS_MESSAGE, previewDataHref, type PreviewCardsReply } from './preview';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
-type HomeData = DataOf<typeof homeLoader>;
+/** The home page's data with its preview shown (every demo brand shows it). */
+type HomeData = Omit<DataOf<typeof homeLoader>, 'weeklyAd'> & {
+  weeklyAd: NonNullable<DataOf<typeof homeLoader>['weeklyAd']>;
+};
 
 /** A port nothing listens on (connection refused): an ad viewer that is stopped. */
 async function closedPort(): Promise<number> {
@@ -228,5 +231,24 @@ describe('the external weekly ad', () => {
     expect(html).toContain('href="https://ads.example.com/"');
     expect(html).not.toContain('href="/weekly-ad"');
     expect(textOf(html)).toContain('(opens the weekly ad on another site)');
+  });
+});
+
+describe("a brand that hides the preview ('weekly-ad-preview' in hiddenElements)", () => {
+  it('leaves the section out and never asks the ad viewer', async () => {
+    clearSharedAdCache();
+    const context = await h.browser('lins').ready();
+    const hidden: AppLoadContext = {
+      ...context,
+      tenant: { ...context.tenant, hiddenElements: ['weekly-ad-preview'] },
+    };
+    const res = await homeLoader({
+      request: new Request('http://lins.localhost/'),
+      params: {},
+      context: hidden,
+    });
+    const { weeklyAd } = (res as unknown as { data: DataOf<typeof homeLoader> }).data;
+    expect(weeklyAd).toBeNull();
+    expect(brandAdCacheSize()).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ export const hiddenElementValues = [
   'wallet-credit-column',
   'digital-coupon-savings-column',
   'reward-offers',
+  'weekly-ad-preview',
 ] as const;
 export type HiddenElement = (typeof hiddenElementValues)[number];
 
