@@ -92,3 +92,65 @@ export async function startSiteProcess(opts: {
     stop,
   };
 }
+
+/** A reference outside service run alone (`npm run adviewer`, `npm run mailing-list`). */
+export interface ServiceProcess {
+  url: string;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `services/<name>/main.ts` as its own process on `port` (its env names the port: e.g.
+ * ADVIEWER_PORT) and waits for its /healthz.
+ */
+export async function startServiceProcess(opts: {
+  name: string;
+  env: Record<string, string>;
+  port: number;
+  timeoutMs?: number;
+}): Promise<ServiceProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', `services/${opts.name}/main.ts`],
+    {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const logs: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const stop = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve();
+      }, 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  };
+  const url = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (exited) throw new Error(`${opts.name} exited at start-up:\n${logs.join('')}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${opts.name} did not start:\n${logs.join('')}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, logs, stop };
+}
