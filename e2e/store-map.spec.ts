@@ -102,6 +102,8 @@ test.describe('with a Google Maps key', () => {
   const port = PORT + 50;
 
   test.beforeAll(async () => {
+    // A second site process starts in seconds, or a minute on a machine busy with other tests.
+    test.setTimeout(180_000);
     site = await startSiteProcess({
       port,
       name: 'maps-key',

@@ -357,7 +357,9 @@ test.describe('with the ad viewer stopped or hanging', () => {
     expect((await timedGet(port, 'corner', '/posts')).status).toBe(200);
     const first = await timedGet(port, 'corner', '/');
     expect(first.status).toBe(200);
-    expect(first.ms).toBeLessThan(1000);
+    // The page waits 400 ms for the ads, never the ad viewer's 2.5 s deadline (on a loaded
+    // machine the render itself may take several hundred milliseconds more).
+    expect(first.ms).toBeLessThan(2000);
     expect(first.body).toContain('data-state="loading"');
     // A page without its cards is never kept for the next guest.
     expect(first.cacheControl).toBe('private, no-store');
