@@ -50,6 +50,8 @@ const OTHER_ROUTES = [
   '/weekly-ad?location=0021&q=apples',
   '/weekly-ad?location=%00%ff..%2F&q=%3Cscript%3E%e2%80',
   `/weekly-ad?location=${'9'.repeat(300)}&location=lins-elko&q=${'x'.repeat(300)}`,
+  '/account/receipts',
+  '/account/receipts?open=%00&count=999999',
   '/no-such-page',
   '/error/400',
   '/theme/x.css',
