@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { denverDate } from '../common/dates';
 import { formatCurrency } from '../app/lib/money';
-import { BEN } from '../test/demo';
-import { expect, test } from './fixtures';
+import { BEN, CARA } from '../test/demo';
+import { expect, submitLogin, test } from './fixtures';
 import {
   brandUrl,
   dismissPopups,
@@ -122,6 +122,33 @@ test('receipts: newest first, the range stated, one opened, the malformed one as
 
   await page.getByRole('link', { name: 'Back to My Account' }).click();
   await expect(page).toHaveURL(brandUrl(site, '/account'));
+});
+
+test('when the signed-in shopper changes, the receipts page goes home', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  const site = 'lins';
+  await signIn({ site, shopper: BEN, redirectTo: '/account/receipts' });
+  await expect(summaries(page).first()).toBeVisible();
+  // Another tab of the same browser signs out and signs Cara in.
+  const other = await page.context().newPage();
+  await dismissPopups(other);
+  await other.goto(brandUrl(site, '/account'));
+  await other.getByTestId('account-logout').getByRole('button', { name: 'Log Out' }).click();
+  await expect(other.getByText(`Hey ${BEN.firstName}!`)).toHaveCount(0);
+  await other.goto(brandUrl(site, '/login'));
+  await submitLogin(other, CARA.email, CARA.password);
+  await expect(other.getByText(`Hey ${CARA.firstName}!`).first()).toBeAttached();
+  await other.close();
+  // The first tab's data is revalidated (as after any post of the page): Cara's receipts are not
+  // shown in Ben's page; it goes home.
+  await page.evaluate(() =>
+    (window as unknown as { __remixRouter: { revalidate(): void } }).__remixRouter.revalidate(),
+  );
+  await expect(page).toHaveURL(brandUrl(site, '/'));
+  await expect(page.getByText(`Hey ${CARA.firstName}!`).first()).toBeAttached();
 });
 
 test('a guest asking for receipts goes home @nojs', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { formatCurrency } from '~/lib/money';
 import { FormAlert } from '~/lib/forms/form-alert';
@@ -213,14 +213,15 @@ function ReadableReceipt({ receipt, parsed }: { receipt: ReceiptView; parsed: Pa
 
 /**
  * Spec §2: when the signed-in user changes, go to /. The loader sends guests to / itself; a
- * revalidation that brings another shopper's receipts (a sign-in elsewhere in this browser), or
- * a shell that no longer has a shopper, sends the page home.
+ * revalidation that brings another shopper's receipts (a sign-in in another tab of this
+ * browser), or a shell that no longer has a shopper, sends the page home with a full page load,
+ * so nothing of the previous shopper stays in the tab (the shell's greeting included: the root
+ * loader does not rerun on a client navigation).
  */
 function useHomeWhenShopperChanges(owner: string) {
-  const navigate = useNavigate();
   const signedIn = Boolean(useRootData()?.user);
   const first = useRef(owner);
   useEffect(() => {
-    if (!signedIn || owner !== first.current) navigate('/', { replace: true });
-  }, [signedIn, owner, navigate]);
+    if (!signedIn || owner !== first.current) window.location.replace('/');
+  }, [signedIn, owner]);
 }
