@@ -52,6 +52,8 @@ const OTHER_ROUTES = [
   `/weekly-ad?location=${'9'.repeat(300)}&location=lins-elko&q=${'x'.repeat(300)}`,
   '/weekly-ad/preview?page=lins-elko',
   '/weekly-ad/preview?page=%00',
+  '/account/receipts',
+  '/account/receipts?open=%00&count=999999',
   '/no-such-page',
   '/error/400',
   '/theme/x.css',

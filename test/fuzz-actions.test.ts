@@ -48,6 +48,7 @@ import { loader as weeklyAdPreviewLoader } from '~/routes/weekly-ad_.preview';
 import { action as accountAction } from '~/routes/account._index';
 import { action as dataPreferencesAction } from '~/routes/account.data-preferences';
 import { action as termsAction } from '~/routes/account_.terms';
+import { loader as receiptsLoader } from '~/routes/account_.receipts';
 import { action as couponsAction } from '~/routes/digital-coupons._index';
 import { action as homeStoreAction } from '~/routes/home-store';
 import { action as loginAction } from '~/routes/login';
@@ -216,6 +217,7 @@ const LOADERS: { name: string; loader: RouteFunction; path: string; params?: str
   { name: 'store map', loader: storeMapLoader, path: '/locations/map.svg' },
   { name: 'weekly ad', loader: weeklyAdLoader, path: '/weekly-ad' },
   { name: 'newsletter', loader: newsletterLoader, path: '/newsletter' },
+  { name: 'receipts', loader: receiptsLoader, path: '/account/receipts' },
   { name: 'newsletter pharmacy', loader: newsletterPharmacyLoader, path: '/newsletter/pharmacy' },
   // The pharmacy page hosts the pharmacy sign-up and reads its `store` parameter.
   {

@@ -100,6 +100,36 @@ export function RewardChoiceCard({
   );
 }
 
+/** Links to the shopper's receipts (spec §2 "Also shown for shoppers: … receipts"). */
+export function ReceiptsCard() {
+  return (
+    <AccountCard id="receipts-heading" title="Receipts">
+      <p className={styles.text}>
+        See what you bought, what you saved and the points you earned on each trip.
+      </p>
+      <p>
+        <Link to="/account/receipts" className={styles.link}>
+          View your receipts
+        </Link>
+      </p>
+    </AccountCard>
+  );
+}
+
+/** Links to the charity picker (spec §2 "Charity picker"; the page is the rewards area's). */
+export function CharityCard() {
+  return (
+    <AccountCard id="charity-heading" title="Charity">
+      <p className={styles.text}>Choose the school or charity that your shopping helps support.</p>
+      <p>
+        <Link to="/rewards/charity" className={styles.link}>
+          Choose your charity
+        </Link>
+      </p>
+    </AccountCard>
+  );
+}
+
 /** Links to the data-sharing preferences page. */
 export function DataPreferencesCard() {
   return (

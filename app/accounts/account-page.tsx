@@ -6,7 +6,14 @@ import {
   useSearchParams,
 } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { AccountCard, DataPreferencesCard, LogOutForm, RewardChoiceCard } from './account-cards';
+import {
+  AccountCard,
+  CharityCard,
+  DataPreferencesCard,
+  LogOutForm,
+  ReceiptsCard,
+  RewardChoiceCard,
+} from './account-cards';
 import { AccountRow, accountStyles as styles, editLinkId, Empty, rowFormId } from './account-row';
 import {
   AddressForm,
@@ -28,6 +35,7 @@ import { isSubmitting } from '~/lib/forms/submitting';
 import { scrollToFirstError } from '~/lib/forms/scroll-to-error';
 import { formatDateUS } from '~/lib/forms/fields';
 import { ACCOUNT_INTENTS, type AccountIntent } from './schemas';
+import { SavingsSection } from '~/rewards/savings-section';
 
 /** The wait dialog's content (see wait-dialog.tsx). */
 const WAIT_DIALOG_SELECTOR = '[data-testid="wait-dialog"]';
@@ -127,6 +135,9 @@ export function AccountPage() {
         </>
       ) : null}
 
+      {data.savings ? <SavingsSection savings={data.savings.table} /> : null}
+      <ReceiptsCard />
+      <CharityCard />
       <DataPreferencesCard />
       <p>
         <Link to="/account/terms" className={styles.link}>

@@ -36,6 +36,7 @@ import {
   PASSWORD_UPDATE_FAILED_MESSAGE,
 } from '~/lib/loyalty/errors';
 import type { Customer, CustomerChanges } from '~/lib/loyalty/types';
+import type { SavingsTable } from '~/rewards/savings';
 import { redirectWithNotice, redirectWithSession, takeNotice } from '~/lib/session/respond.server';
 
 /**
@@ -115,22 +116,33 @@ export async function accountLayoutLoader(context: AppLoadContext) {
 }
 
 /**
+ * Sections of other areas that the page shows, each already started by the route (so its calls
+ * run beside the account's own) and each settling to null on failure, never rejecting.
+ */
+export interface AccountSections {
+  /** Year-to-date savings (the rewards area's savingsSection). */
+  savings?: Promise<SavingsTable | null>;
+}
+
+/**
  * The page's data. A guest goes to /login; a shopper whose record no longer exists is signed out
  * and goes to /login; an unreachable loyalty service degrades to the red alert without rows.
+ * A failing section (savings) hides only itself.
  */
-export async function accountLoader(context: AppLoadContext) {
+export async function accountLoader(context: AppLoadContext, sections: AccountSections = {}) {
   const shopper = await requireShopper(context);
   const { tenant } = context;
   const stores = storeChoices(context);
 
   let customer: Customer | null = null;
   let loadError: string | null = null;
-  const [record, rewards] = await Promise.all([
+  const [record, rewards, savings] = await Promise.all([
     context.loyalty.getCustomer({ frqShopperNo: shopper.frqShopperNo }).then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error }),
     ),
     rewardChoices(context),
+    sections.savings ?? null,
   ]);
   if (record.ok) {
     if (!record.value) throw await signOutToLogin(context);
@@ -165,6 +177,11 @@ export async function accountLoader(context: AppLoadContext) {
         : null,
     /** Latest birth date (today), computed once so server and browser agree. */
     today: denverDate(),
+    /**
+     * The year-to-date savings section: null when the page has none; `table` null when the
+     * savings could not be loaded (the section shows a short message).
+     */
+    savings: sections.savings ? { table: savings } : null,
   };
   return data(body, { headers: cacheHeaders(context, 'personal', headers) });
 }

@@ -2,9 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { AccountPage } from '~/accounts/account-page';
 import { accountAction, accountLoader } from '~/accounts/account.server';
 import { pageMeta } from '~/lib/meta';
+import { savingsSection } from '~/rewards/savings.server';
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return accountLoader(context);
+  // The savings section (rewards area) starts here, beside the account's own calls.
+  return accountLoader(context, { savings: savingsSection(context) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -4,6 +4,7 @@ import { openDb, type Db } from '../../common/db.server';
 import { readMigrations } from '../../common/migrate.server';
 import { LOYALTY_MIGRATIONS_DIR, migrateLoyalty } from './migrations';
 import { createRandom, seed } from './seed';
+import { MALFORMED_RECEIPT_MARK } from './seed/receipts';
 import { storeTargets, uniqueAppId } from '../../test/stores';
 
 const cents = (value: string) => Math.round(Number(value) * 100);
@@ -160,10 +161,17 @@ describe.each(storeTargets())('store on $name', (target) => {
   });
 
   it('writes receipts whose totals add up', async () => {
-    const receipts = await db.query<{ receipt_text: string }>(
-      'select receipt_text from receipts where app_id = $1',
+    const all = await db.query<{ receipt_text: string; phone: string }>(
+      `select r.receipt_text, s.phone from receipts r join shoppers s
+         on s.app_id = r.app_id and s.frq_shopper_no = r.frq_shopper_no
+       where r.app_id = $1 order by s.phone`,
       [appId],
     );
+    // One receipt, the second shopper's, is malformed on purpose (the site's raw-text fallback).
+    const malformed = all.filter((r) => r.receipt_text.includes(MALFORMED_RECEIPT_MARK));
+    expect(malformed.map((r) => r.phone)).toEqual([DEMO_SHOPPERS[1].phone]);
+    expect(malformed[0].receipt_text).not.toContain('\n\n');
+    const receipts = all.filter((r) => !malformed.includes(r));
     expect(receipts.length).toBeGreaterThanOrEqual(60);
     for (const r of receipts) checkReceipt(r.receipt_text);
     expect(receipts.some((r) => r.receipt_text.includes('Test Foods Main\n1 Main St\n'))).toBe(

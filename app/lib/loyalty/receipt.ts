@@ -70,3 +70,16 @@ export function parseReceiptText(text: string): ParsedReceipt {
   }
   return out;
 }
+
+/**
+ * The receipt as a readable one, or null when its text does not follow the format well enough to
+ * be shown as parts (the page then shows the text as printed). It must have a store block, an
+ * amount due and something bought; the other totals, the transaction number and the points may be
+ * missing (the page leaves their lines out). An item line without a tab is kept as a note.
+ */
+export function readReceipt(text: string): ParsedReceipt | null {
+  const parsed = parseReceiptText(text);
+  if (parsed.location.length === 0 || parsed.total === null) return null;
+  if (!parsed.items.some((item) => item.value !== null)) return null;
+  return parsed;
+}

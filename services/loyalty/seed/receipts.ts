@@ -110,6 +110,18 @@ export async function seedReceipts(
       ]);
     }
   });
+  const odd = plans[1];
+  if (odd) {
+    // No random draw: the rest of the seed stays what it was.
+    const number = String(transaction + 1).padStart(9, '0');
+    const store = odd.store ?? fallbackStore;
+    receiptRows.push([
+      odd.frq,
+      number,
+      c.at(-17, 18, 42),
+      malformedReceiptText(retailer, store, number),
+    ]);
+  }
   const anyStore = (stores[0] ?? fallbackStore).storeNumber;
   pointRows.push([unregisteredFrq, `Purchase - Store ${anyStore}`, c.at(-45, 15), 38]);
   pointRows.push([unregisteredFrq, `Purchase - Store ${anyStore}`, c.at(-12, 17), 61]);
@@ -178,4 +190,28 @@ export function receiptText(
     ],
   ];
   return { text: blocks.map((b) => b.join('\n')).join('\n\n'), points };
+}
+
+/** A line of the malformed receipt that no well-formed one has (tests tell them apart by it). */
+export const MALFORMED_RECEIPT_MARK = '<<< REPRINT - COPY >>>';
+
+/**
+ * A receipt as an older register sends it: one block, no blank line between the store and the
+ * items, amounts in spaced columns instead of after a tab. It names no points.
+ */
+export function malformedReceiptText(
+  retailer: string,
+  store: StoreInfo,
+  transactionNumber: string,
+): string {
+  return [
+    retailer.toUpperCase(),
+    `${store.name} STORE ${store.storeNumber}  REG 04  OPER 117`,
+    MALFORMED_RECEIPT_MARK,
+    'MILK 1 GAL                3.49',
+    'BREAD WHEAT               2.99',
+    'BANANAS 2.10 LB @ 0.59    1.24',
+    'TOTAL                     7.72',
+    `TRANS ${transactionNumber}`,
+  ].join('\n');
 }

@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { data, type AppLoadContext } from '@remix-run/node';
+import { logger } from '@common/logger.server';
+import { cacheHeaders } from '~/lib/http/cache.server';
+import { UNAVAILABLE_MESSAGE } from '~/lib/loyalty/errors';
+import { requireShopper } from '~/lib/session/shopper.server';
+import {
+  RECEIPTS_COUNT,
+  RECEIPTS_DAYS_AGO,
+  receiptsRange,
+  receiptViews,
+  type ReceiptView,
+} from './receipts';
+
+/**
+ * /account/receipts (spec accounts-loyalty §2 "Receipts, savings…", §7 call 14): a guest, or a
+ * sign-in that has ended, goes to / (not /login, unlike /account). A failing receipts call shows a
+ * short message in the page, never an error page.
+ */
+export async function receiptsLoader(context: AppLoadContext) {
+  const shopper = await requireShopper(context, '/');
+  let receipts: ReceiptView[] = [];
+  let loadError: string | null = null;
+  try {
+    receipts = receiptViews(
+      await context.loyalty.getReceipts(shopper.frqShopperNo, {
+        count: RECEIPTS_COUNT,
+        daysAgo: RECEIPTS_DAYS_AGO,
+      }),
+    );
+  } catch (error) {
+    logger.warn({ err: error }, 'receipts page: receipts unavailable');
+    loadError = UNAVAILABLE_MESSAGE;
+  }
+  const body = {
+    receipts,
+    range: receiptsRange(receipts),
+    loadError,
+    daysAgo: RECEIPTS_DAYS_AGO,
+    /** The service's limit was reached: older receipts of the period may be left out. */
+    limited: receipts.length >= RECEIPTS_COUNT,
+    /**
+     * Whose receipts these are, as an opaque key: the page goes to / when a revalidation brings
+     * another shopper's (spec §2: when the signed-in user changes). Never the shopper number.
+     */
+    owner: ownerKey(context.tenant.sitePath, shopper.frqShopperNo),
+  };
+  return data(body, { headers: cacheHeaders(context, 'personal') });
+}
+
+export type ReceiptsLoaderData = Awaited<ReturnType<typeof receiptsLoader>>['data'];
+
+function ownerKey(site: string, frqShopperNo: string): string {
+  return createHash('sha256').update(`${site}\0${frqShopperNo}`).digest('base64url').slice(0, 16);
+}

@@ -1,0 +1,196 @@
+import { UNAVAILABLE_MESSAGE } from '~/lib/loyalty/errors';
+import { formatCurrency } from '~/lib/money';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { srOnly } from '~/lib/ui/styles';
+import { SAVINGS_LABELS, type SavingsTable } from './savings';
+import { SavingsChart } from './savings-chart';
+
+/** Below this width tables become stacked lists (spec §9 "Mobile breakpoint 769px for tables"). */
+export const SAVINGS_BREAKPOINT_PX = 769;
+
+const wide = `@media screen and (min-width: ${SAVINGS_BREAKPOINT_PX}px)`;
+const narrow = `@media screen and (max-width: ${SAVINGS_BREAKPOINT_PX - 1}px)`;
+
+const styles = {
+  section: sx({
+    borderWidth: '1px',
+    borderRadius: 'l3',
+    p: { base: '4', md: '6' },
+    bg: 'bg',
+    shadow: 'sm',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '4',
+  }),
+  heading: sxRecipe('heading', { size: 'lg' }),
+  muted: sx({ color: 'fg.muted' }),
+  figure: sx({ m: '0' }),
+  wideOnly: sx({ [narrow]: { display: 'none' } }),
+  narrowOnly: sx({ [wide]: { display: 'none' } }),
+  table: sx({
+    w: 'full',
+    borderCollapse: 'collapse',
+    fontSize: 'sm',
+    [narrow]: { display: 'none' },
+    '& th, & td': { textAlign: 'start', px: '2', py: '2', borderBottomWidth: '1px' },
+    '& thead th': { bg: 'bg.muted', fontWeight: 'semibold', verticalAlign: 'bottom' },
+    '& .num': { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
+    '& tfoot th, & tfoot td': { fontWeight: 'bold', borderTopWidth: '2px', borderBottomWidth: '0' },
+  }),
+  caption: sx({ captionSide: 'top', textAlign: 'start', fontWeight: 'semibold', pb: '2' }),
+  list: sx({
+    listStyleType: 'none',
+    p: '0',
+    m: '0',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '3',
+  }),
+  listTitle: sx({ fontWeight: 'semibold', pb: '1' }),
+  item: sx({ borderWidth: '1px', borderRadius: 'l2', p: '3', fontSize: 'sm' }),
+  itemTitle: sx({ display: 'flex', justifyContent: 'space-between', fontWeight: 'bold', mb: '1' }),
+  pair: sx({ display: 'flex', justifyContent: 'space-between', gap: '3' }),
+  term: sx({ color: 'fg.muted' }),
+  value: sx({ m: '0', fontVariantNumeric: 'tabular-nums' }),
+};
+
+export interface SavingsSectionProps {
+  /** savingsSection()'s answer: the table, or null when the savings could not be loaded. */
+  savings: SavingsTable | null;
+  /** The heading's id (the section's name); give another when a page shows two sections. */
+  headingId?: string;
+}
+
+/**
+ * Year-to-Date Savings (spec accounts-loyalty §2, §3 savings record, §6 column flags, §9
+ * currency and 769 px): a sentence with the year's total, the chart by month and kind (SVG drawn
+ * on the server; upright bars on wide screens, lying bars on phones), and the table it stands
+ * for, which is a stacked list below 769 px. A failed savings call shows a short message here and
+ * nothing else of the page changes.
+ */
+export function SavingsSection({ savings, headingId = 'savings-heading' }: SavingsSectionProps) {
+  return (
+    <section className={styles.section} aria-labelledby={headingId} data-testid="savings-section">
+      <h2 id={headingId} className={styles.heading}>
+        Year-to-Date Savings
+      </h2>
+      {savings ? (
+        <SavingsBody savings={savings} headingId={headingId} />
+      ) : (
+        <p className={styles.muted}>{UNAVAILABLE_MESSAGE}</p>
+      )}
+    </section>
+  );
+}
+
+function SavingsBody({ savings, headingId }: { savings: SavingsTable; headingId: string }) {
+  const { year, kinds, months } = savings;
+  const tableName = `Savings by month, ${year}`;
+  const title = `Your savings by month in ${year}`;
+  const description = `Stacked bars, one per month of ${year} so far, split by kind of saving: ${kinds
+    .map((k) => SAVINGS_LABELS[k].toLowerCase())
+    .join(', ')}. The same amounts are in the table “${tableName}”.`;
+  return (
+    <>
+      <p>
+        {savings.total > 0
+          ? `You have saved ${formatCurrency(savings.total)} so far in ${year}.`
+          : `You have no savings recorded yet in ${year}.`}
+      </p>
+      <figure className={styles.figure}>
+        <SavingsChart
+          table={savings}
+          orientation="columns"
+          title={title}
+          description={description}
+          className={styles.wideOnly}
+        />
+        <SavingsChart
+          table={savings}
+          orientation="rows"
+          title={title}
+          description={description}
+          className={styles.narrowOnly}
+        />
+      </figure>
+      <table className={styles.table} data-testid="savings-table">
+        <caption className={styles.caption}>{tableName}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            {kinds.map((kind) => (
+              <th key={kind} scope="col" className="num" data-kind={kind}>
+                {SAVINGS_LABELS[kind]}
+              </th>
+            ))}
+            <th scope="col" className="num">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((month) => (
+            <tr key={month.month}>
+              <th scope="row">{month.label}</th>
+              {kinds.map((kind) => (
+                <td key={kind} className="num">
+                  {formatCurrency(month.values[kind])}
+                </td>
+              ))}
+              <td className="num">{formatCurrency(month.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Year to date</th>
+            {kinds.map((kind) => (
+              <td key={kind} className="num">
+                {formatCurrency(savings.totals[kind])}
+              </td>
+            ))}
+            <td className="num">{formatCurrency(savings.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <div className={styles.narrowOnly}>
+        <p id={`${headingId}-list`} className={styles.listTitle}>
+          {tableName}
+        </p>
+        <ul
+          className={styles.list}
+          aria-labelledby={`${headingId}-list`}
+          data-testid="savings-list"
+        >
+          {[
+            ...months.map((m) => ({
+              key: m.month,
+              label: m.label,
+              values: m.values,
+              total: m.total,
+            })),
+            { key: 'ytd', label: 'Year to date', values: savings.totals, total: savings.total },
+          ].map((row) => (
+            <li key={row.key} className={styles.item}>
+              <p className={styles.itemTitle}>
+                <span>{row.label}</span>
+                <span>
+                  <span className={srOnly}>Total </span>
+                  {formatCurrency(row.total)}
+                </span>
+              </p>
+              <dl>
+                {kinds.map((kind) => (
+                  <div key={kind} className={styles.pair}>
+                    <dt className={styles.term}>{SAVINGS_LABELS[kind]}</dt>
+                    <dd className={styles.value}>{formatCurrency(row.values[kind])}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

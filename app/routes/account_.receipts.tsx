@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { ReceiptsPage } from '~/accounts/receipts-page';
+import { receiptsLoader } from '~/accounts/receipts.server';
+import { pageMeta } from '~/lib/meta';
+
+/**
+ * /account/receipts, outside the /account layout: a guest goes to / here, not to /login (spec
+ * accounts-loyalty §2 "The receipts page redirects a non-shopper to /").
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return receiptsLoader(context);
+}
+
+export { headers } from '~/lib/http/cache.server';
+
+export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Receipts');
+
+export default ReceiptsPage;
