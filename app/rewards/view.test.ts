@@ -5,12 +5,13 @@ import { REWARDS_MESSAGES } from './messages';
 import { callsNeeded, rewardsFlags, rewardsView, type RewardsResults } from './view';
 
 function tenant(fields: Record<string, unknown> = {}): Tenant {
-  return tenantSchema.parse({
+  const config = tenantSchema.parse({
     sitePath: 'demo',
     hostnames: ['demo.localhost'],
     retailerName: 'Demo Market',
     ...fields,
   });
+  return { ...config, origin: 'http://demo.localhost', title: 'Demo Market', file: 'demo.json' };
 }
 
 const INFO: LoyaltyInfo = {
@@ -168,7 +169,7 @@ describe('rewardsView', () => {
     expect(view.offers).toEqual({ ok: false, message: REWARDS_MESSAGES.offersUnavailable });
     expect(view.coupons).toEqual({ ok: false, message: REWARDS_MESSAGES.couponsUnavailable });
     expect(view.panel!.fuel).toEqual({ ok: false, message: REWARDS_MESSAGES.fuelUnavailable });
-    expect(view.panel!.points.ok).toBe(true);
+    expect(view.panel!.points!.ok).toBe(true);
     expect(view.summary.credits.ok).toBe(true);
     expect(view.details.points!.ok).toBe(true);
   });
