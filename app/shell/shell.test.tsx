@@ -305,6 +305,7 @@ describe('the My Rewards button', () => {
   const bar = (user: ShellUser | null, myRewards: string | null) => (
     <AppBar
       retailerName="Demo Grocer"
+      logo={null}
       mainItems={[]}
       mainTopItems={[]}
       showSearch={false}
