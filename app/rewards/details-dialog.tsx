@@ -1,4 +1,4 @@
-import { Dialog, Portal, Tabs } from '@chakra-ui/react';
+import { Dialog, Portal } from '@chakra-ui/react';
 import { Link, useNavigate } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatCurrency } from '~/lib/money';
@@ -7,6 +7,7 @@ import { DataTable, TABLE_BREAKPOINT_PX, type Column } from './data-table';
 import type { CreditLine, PointsLine } from './details';
 import { REWARDS_MESSAGES } from './messages';
 import { SectionMessage } from './section-message';
+import { Tabs, tabStyles } from './tabs';
 import type { RewardsView } from './view';
 
 export type DetailsTab = 'credits' | 'points';
@@ -38,21 +39,12 @@ const styles = {
   title: sxRecipe('heading', { size: 'lg' }, { mb: '3' }),
   subheading: sxRecipe('heading', { size: 'sm' }, { mt: '5', mb: '2' }),
   current: sx({ fontSize: 'md', mb: '2', '& strong': { fontSize: 'lg' } }),
-  tabs: sx({ display: 'flex', gap: '1', borderBottomWidth: '1px', mb: '4' }),
-  tabLink: sx({
-    px: '4',
-    py: '2',
-    fontWeight: 'semibold',
-    color: 'fg.muted',
-    textDecoration: 'none',
-    borderBottomWidth: '2px',
-    borderColor: 'transparent',
-    mb: '-1px',
-    _hover: { color: 'fg' },
-    '&[aria-current="page"]': { color: 'brand.fg', borderColor: 'brand.solid' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid' },
-  }),
-  close: sxRecipe('button', { variant: 'solid', size: 'md' }, { colorPalette: 'brand', mt: '4' }),
+  close: sxRecipe('button', { variant: 'solid', size: 'md' }, { colorPalette: 'brand' }),
+  closeLink: sxRecipe(
+    'button',
+    { variant: 'solid', size: 'md' },
+    { colorPalette: 'brand', mt: '4' },
+  ),
   content: sx({
     maxW: '960px',
     w: 'full',
@@ -145,17 +137,17 @@ export function DetailsDialog({ title, details, tab }: Props) {
           {title}
         </h2>
         {withPoints ? (
-          <nav className={styles.tabs} aria-label={`${title} tabs`}>
+          <nav className={tabStyles.list} aria-label={`${title} tabs`}>
             <Link
               to={detailsHref('credits')}
-              className={styles.tabLink}
+              className={tabStyles.tab}
               aria-current={tab === 'credits' ? 'page' : undefined}
             >
               Credits
             </Link>
             <Link
               to={detailsHref('points')}
-              className={styles.tabLink}
+              className={tabStyles.tab}
               aria-current={tab === 'points' ? 'page' : undefined}
             >
               Points
@@ -167,7 +159,7 @@ export function DetailsDialog({ title, details, tab }: Props) {
         ) : (
           <CreditsTab credits={details.credits} />
         )}
-        <Link to="/rewards" className={styles.close}>
+        <Link to="/rewards" className={styles.closeLink}>
           Close
         </Link>
       </section>
@@ -200,27 +192,26 @@ export function DetailsDialog({ title, details, tab }: Props) {
             </Dialog.Header>
             <Dialog.Body>
               {withPoints ? (
-                <Tabs.Root
+                <Tabs
+                  id="rewards-details"
+                  label={title}
                   value={tab}
-                  onValueChange={(e) =>
-                    navigate(detailsHref(e.value as DetailsTab), {
-                      replace: true,
-                      preventScrollReset: true,
-                    })
+                  onChange={(value) =>
+                    navigate(detailsHref(value), { replace: true, preventScrollReset: true })
                   }
-                  colorPalette="brand"
-                >
-                  <Tabs.List>
-                    <Tabs.Trigger value="credits">Credits</Tabs.Trigger>
-                    <Tabs.Trigger value="points">Points</Tabs.Trigger>
-                  </Tabs.List>
-                  <Tabs.Content value="credits">
-                    <CreditsTab credits={details.credits} />
-                  </Tabs.Content>
-                  <Tabs.Content value="points">
-                    <PointsTab points={details.points!} />
-                  </Tabs.Content>
-                </Tabs.Root>
+                  items={[
+                    {
+                      value: 'credits' as const,
+                      label: 'Credits',
+                      panel: <CreditsTab credits={details.credits} />,
+                    },
+                    {
+                      value: 'points' as const,
+                      label: 'Points',
+                      panel: <PointsTab points={details.points!} />,
+                    },
+                  ]}
+                />
               ) : (
                 <CreditsTab credits={details.credits} />
               )}
