@@ -4,6 +4,7 @@ import { AVA, BEN, CARA, type DemoShopper } from '@test/demo';
 import { recordingProxy } from '@test/loyalty-proxy';
 import { shopperFromSession } from '~/lib/session/shopper.server';
 import { loader as rewardsRouteLoader } from '~/routes/rewards._index';
+import { loader as viewerRouteLoader } from '~/routes/rewards.viewer';
 import { action as loginRouteAction } from '~/routes/login';
 import { REWARDS_MESSAGES } from './messages';
 import type { RewardsLoaderData } from './rewards.server';
@@ -185,6 +186,31 @@ describe('brands', () => {
     const b = await signedIn('lins', AVA);
     const number = shopperFromSession(await b.session())!.frqShopperNo;
     expect(JSON.stringify((await load(b)).page)).not.toContain(number);
+  });
+});
+
+describe('/rewards/viewer: who is signed in now', () => {
+  it("answers the page's viewer for a shopper and null for a guest, never stored", async () => {
+    const b = await signedIn('lins', AVA);
+    const { page } = await load(b);
+    const now = await b.call(viewerRouteLoader, '/rewards/viewer');
+    expect(now.status).toBe(200);
+    expect(now.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(now.data).toEqual({ viewer: page.viewer });
+
+    const guest = await h.browser('lins').call(viewerRouteLoader, '/rewards/viewer');
+    expect(guest.data).toEqual({ viewer: null });
+    expect(guest.headers.get('Cache-Control')).toBe('private, no-store');
+
+    // Another shopper signing in on the same browser: another viewer.
+    await b.call(loginRouteAction, '/login', {
+      intent: 'login',
+      email: BEN.email,
+      password: BEN.password,
+    });
+    const ben = await b.call(viewerRouteLoader, '/rewards/viewer');
+    expect((ben.data as { viewer: string }).viewer).toMatch(/^[0-9a-f]{16}$/);
+    expect(ben.data).not.toEqual({ viewer: page.viewer });
   });
 });
 

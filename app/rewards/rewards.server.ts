@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { denverDate } from '@common/dates';
 import { logger } from '@common/logger.server';
 import { data, type AppLoadContext } from '@remix-run/node';
-import { cacheHeaders } from '~/lib/http/cache.server';
+import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { requireShopper } from '~/lib/session/shopper.server';
 import { callsNeeded, rewardsFlags, rewardsView, type CallResult } from './view';
 
@@ -60,3 +60,16 @@ export async function rewardsLoader(context: AppLoadContext) {
 }
 
 export type RewardsLoaderData = Awaited<ReturnType<typeof rewardsLoader>>['data'];
+
+/**
+ * GET /rewards/viewer: who is signed in now, as the rewards page names them (`viewer`, null for
+ * a guest). The page asks when its tab comes back into view (use-home-on-shopper-change.ts).
+ * Reads the session only: no loyalty call. Private, never stored.
+ */
+export function rewardsViewerLoader(context: AppLoadContext) {
+  const shopper = context.shopper;
+  const viewer = shopper ? viewerKey(context.tenant.sitePath, shopper.frqShopperNo) : null;
+  return new Response(JSON.stringify({ viewer }), {
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': PRIVATE_NO_STORE },
+  });
+}

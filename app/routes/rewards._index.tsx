@@ -26,9 +26,7 @@ function withoutDialogs(url: URL): string {
 
 /**
  * Opening, switching and closing the dialogs (`?details=`, `?coupon=`) reloads nothing: the data
- * is already on the page. The same for a revalidation of the page as it is (the shopper check
- * when the tab comes back, use-home-on-shopper-change.ts): only the root loader runs. After a
- * form post anywhere, the data reloads as usual.
+ * is already on the page. Anything else (the same address again, a form post) reloads it.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
@@ -36,7 +34,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   defaultShouldRevalidate,
 }) => {
-  if (formMethod) return defaultShouldRevalidate;
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (withoutDialogs(currentUrl) === withoutDialogs(nextUrl)) return false;
   return defaultShouldRevalidate;
 };
