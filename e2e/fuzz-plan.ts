@@ -50,6 +50,10 @@ const OTHER_ROUTES = [
   '/weekly-ad?location=0021&q=apples',
   '/weekly-ad?location=%00%ff..%2F&q=%3Cscript%3E%e2%80',
   `/weekly-ad?location=${'9'.repeat(300)}&location=lins-elko&q=${'x'.repeat(300)}`,
+  '/rewards',
+  '/rewards?details=%00&coupon=..%2F%ff',
+  `/rewards?details=points&details=x&coupon=${'9'.repeat(300)}`,
+  '/rewards/viewer',
   '/no-such-page',
   '/error/400',
   '/theme/x.css',
@@ -295,6 +299,12 @@ export function fuzzPlan(seed: number): Shot[] {
         what: 'reset query',
         method: 'GET',
         path: `/reset-password?token=${q}&address=${q}`,
+        signedIn,
+      });
+      shots.push({
+        what: 'rewards query',
+        method: 'GET',
+        path: `/rewards?details=${q}&coupon=${q}`,
         signedIn,
       });
       shots.push({

@@ -44,6 +44,8 @@ import { loader as resetPasswordLoader } from '~/routes/reset-password';
 import { loader as searchLoader } from '~/routes/search';
 import { loader as themeLoader } from '~/routes/theme.$file';
 import { loader as weeklyAdLoader } from '~/routes/weekly-ad';
+import { loader as rewardsLoader } from '~/routes/rewards._index';
+import { loader as rewardsViewerLoader } from '~/routes/rewards.viewer';
 import { action as accountAction } from '~/routes/account._index';
 import { action as dataPreferencesAction } from '~/routes/account.data-preferences';
 import { action as termsAction } from '~/routes/account_.terms';
@@ -196,6 +198,8 @@ const LOADERS: { name: string; loader: RouteFunction; path: string; params?: str
   { name: 'store page', loader: storeLoader, path: '/locations/x', params: ['slug'] },
   { name: 'store map', loader: storeMapLoader, path: '/locations/map.svg' },
   { name: 'weekly ad', loader: weeklyAdLoader, path: '/weekly-ad' },
+  { name: 'rewards', loader: rewardsLoader, path: '/rewards' },
+  { name: 'rewards viewer', loader: rewardsViewerLoader, path: '/rewards/viewer' },
 ];
 
 const QUERY_NAMES = [
@@ -221,6 +225,8 @@ const QUERY_NAMES = [
   'lng',
   'v',
   'location',
+  'details',
+  'coupon',
 ];
 
 let h: ActionHarness;
