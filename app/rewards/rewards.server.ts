@@ -11,7 +11,7 @@ import { callsNeeded, rewardsFlags, rewardsView, type CallResult } from './view'
  *
  * A guest goes where the brand says (`rewards.guestRedirect`: /about-rewards, which the redirect
  * table sends on to /about-perks, or /login). A shopper's page makes its loyalty calls together,
- * each once: loyalty info (offers, premiums, fuel), points total, points history and credits,
+ * each once: loyalty info (points, offers, premiums, fuel), points history and credits,
  * leaving out those the brand's settings make useless. Every call is caught on its own, so one
  * that fails hides only the sections built from it (view.ts), never the page. Personal data:
  * private, no-store.
@@ -45,14 +45,13 @@ export async function rewardsLoader(context: AppLoadContext) {
   const no = shopper.frqShopperNo;
   const loyalty = context.loyalty;
 
-  const [info, points, history, credits] = await Promise.all([
+  const [info, history, credits] = await Promise.all([
     needs.info ? attempt('loyalty info', () => loyalty.getLoyaltyInfo(no)) : skipped,
-    needs.points ? attempt('points total', () => loyalty.getPointsTotal(no)) : skipped,
-    needs.points ? attempt('points history', () => loyalty.getPointsHistory(no)) : skipped,
+    needs.history ? attempt('points history', () => loyalty.getPointsHistory(no)) : skipped,
     attempt('credits', () => loyalty.getCreditDetails(no)),
   ]);
 
-  const view = rewardsView(flags, denverDate(), { info, points, history, credits });
+  const view = rewardsView(flags, denverDate(), { info, history, credits });
   return data(
     { ...view, viewer: viewerKey(tenant.sitePath, no) },
     { headers: cacheHeaders(context, 'personal') },

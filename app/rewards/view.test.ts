@@ -61,7 +61,6 @@ const HISTORY: PointsRow[] = [
 ];
 const ALL: RewardsResults = {
   info: { ok: true, value: INFO },
-  points: { ok: true, value: 463 },
   credits: { ok: true, value: CREDITS },
   history: { ok: true, value: HISTORY },
 };
@@ -77,7 +76,7 @@ describe('rewardsFlags and the calls they need', () => {
       showCoupons: true,
       fuelLabel: 'Fuel Rewards',
     });
-    expect(callsNeeded(flags)).toEqual({ info: true, points: true, credits: true });
+    expect(callsNeeded(flags)).toEqual({ info: true, history: true, credits: true });
   });
 
   it('Perks wording, relabelled fuel, a credit note', () => {
@@ -106,7 +105,7 @@ describe('rewardsFlags and the calls they need', () => {
   it('noPoints: no Instant Savings unless showSavings; no points calls', () => {
     const off = rewardsFlags(tenant({ rewards: { noPoints: true } }));
     expect(off.showCoupons).toBe(false);
-    expect(callsNeeded(off)).toEqual({ info: true, points: false, credits: true });
+    expect(callsNeeded(off)).toEqual({ info: true, history: false, credits: true });
     const savings = rewardsFlags(tenant({ rewards: { noPoints: true, showSavings: true } }));
     expect(savings.showCoupons).toBe(true);
   });
@@ -115,14 +114,14 @@ describe('rewardsFlags and the calls they need', () => {
     const flags = rewardsFlags(
       tenant({ rewards: { noPoints: true }, hiddenElements: ['reward-offers'] }),
     );
-    expect(callsNeeded(flags)).toEqual({ info: false, points: false, credits: true });
+    expect(callsNeeded(flags)).toEqual({ info: false, history: false, credits: true });
   });
 });
 
 describe('rewardsView', () => {
   it('noPoints: titles read Rewards Credits, no points in the panel, no points tab', () => {
     const flags = rewardsFlags(tenant({ rewards: { noPoints: true, tiers: [500] } }));
-    const view = rewardsView(flags, TODAY, { ...ALL, points: null, history: null });
+    const view = rewardsView(flags, TODAY, { ...ALL, history: null });
     expect(view.detailsTitle).toBe('Rewards Credits');
     expect(view.panel!.title).toBe('Rewards Credits');
     expect(view.panel!.points).toBeNull();
@@ -166,11 +165,30 @@ describe('rewardsView', () => {
   it('turns each failed call into the messages of its own sections only', () => {
     const flags = rewardsFlags(tenant({ rewards: { tiers: [500] } }));
     const view = rewardsView(flags, TODAY, { ...ALL, info: { ok: false } });
+    const pointsFailed = { ok: false, message: REWARDS_MESSAGES.pointsUnavailable };
+    expect(view.summary.points).toEqual(pointsFailed);
+    expect(view.panel!.points).toEqual(pointsFailed);
     expect(view.offers).toEqual({ ok: false, message: REWARDS_MESSAGES.offersUnavailable });
     expect(view.coupons).toEqual({ ok: false, message: REWARDS_MESSAGES.couponsUnavailable });
     expect(view.panel!.fuel).toEqual({ ok: false, message: REWARDS_MESSAGES.fuelUnavailable });
-    expect(view.panel!.points!.ok).toBe(true);
     expect(view.summary.credits.ok).toBe(true);
+    expect(view.panel!.credits.ok).toBe(true);
     expect(view.details.points!.ok).toBe(true);
+
+    const noHistory = rewardsView(flags, TODAY, { ...ALL, history: { ok: false } });
+    expect(noHistory.details.points).toEqual({
+      ok: false,
+      message: REWARDS_MESSAGES.historyUnavailable,
+    });
+    expect(noHistory.panel!.points!.ok).toBe(true);
+    expect(noHistory.offers!.ok).toBe(true);
+  });
+
+  it('takes the points from the loyalty info; none there is a points message', () => {
+    const flags = rewardsFlags(tenant({ rewards: { tiers: [500] } }));
+    const info = { ok: true as const, value: { ...INFO, points: [] } };
+    const view = rewardsView(flags, TODAY, { ...ALL, info });
+    expect(view.summary.points).toEqual({ ok: false, message: REWARDS_MESSAGES.pointsUnavailable });
+    expect(view.offers!.ok).toBe(true);
   });
 });
