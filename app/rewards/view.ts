@@ -53,8 +53,8 @@ export function rewardsFlags(tenant: Tenant): RewardsFlags {
 
 /**
  * Which loyalty calls the page makes for these flags (each at most once, all together). The
- * points come with the loyalty info (its Points): a separate points-total call would ask the
- * service the same number again (measured: a quarter fewer pages per second with it).
+ * points come with the loyalty info (its Points): a separate points-total call would only ask
+ * the service for the same number again.
  */
 export function callsNeeded(flags: RewardsFlags) {
   return {
