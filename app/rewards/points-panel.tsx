@@ -55,6 +55,7 @@ function PointsBlock({ progress }: { progress: TierProgress }) {
         label="Points toward your next reward"
         text={text}
         done={progress.topTierReached}
+        doneText="Top reward level"
         animate
       />
       {progress.topTierReached ? (

@@ -39,8 +39,10 @@ export interface ProgressBarProps {
   label: string;
   /** The value in words for assistive technology: '42%', 'Redeem Now', '463 of 500 points'. */
   text: string;
-  /** The goal is reached: the bar is full and green, and reads `text` in white. */
+  /** The goal is reached: the bar is full and green, and reads `doneText` in white. */
   done?: boolean;
+  /** What a full bar reads (default `text`). */
+  doneText?: string;
   /** Grows from empty when the page is interactive (never without JavaScript). */
   animate?: boolean;
 }
@@ -51,7 +53,7 @@ export interface ProgressBarProps {
  * without JavaScript it is a plain bar; with it, an `animate` bar grows from empty once, unless
  * the shopper asked for reduced motion.
  */
-export function ProgressBar({ percent, label, text, done, animate }: ProgressBarProps) {
+export function ProgressBar({ percent, label, text, done, doneText, animate }: ProgressBarProps) {
   const fill = useRef<HTMLDivElement>(null);
   const width = Math.min(100, Math.max(0, percent));
   useEffect(() => {
@@ -80,7 +82,7 @@ export function ProgressBar({ percent, label, text, done, animate }: ProgressBar
       />
       {done ? (
         <span className={styles.doneText} aria-hidden="true">
-          {text}
+          {doneText ?? text}
         </span>
       ) : null}
     </div>

@@ -45,6 +45,8 @@ export async function rewardsLoader(context: AppLoadContext) {
   const no = shopper.frqShopperNo;
   const loyalty = context.loyalty;
 
+  // The year-to-date savings (issue 13 item 3) load beside these: savingsSection(context) from
+  // the savings area joins this Promise.all, and the page shows its <SavingsSection>.
   const [info, history, credits] = await Promise.all([
     needs.info ? attempt('loyalty info', () => loyalty.getLoyaltyInfo(no)) : skipped,
     needs.history ? attempt('points history', () => loyalty.getPointsHistory(no)) : skipped,
