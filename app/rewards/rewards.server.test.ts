@@ -60,14 +60,19 @@ describe('guests', () => {
 describe('the three demo shoppers against the tiers', () => {
   it.each([
     // lins: tiers 500 / 1000 / 2000.
-    ['lins', AVA, { points: 463, nextThreshold: 500, pointsNeeded: 37 }],
-    ['lins', BEN, { points: 763, nextThreshold: 1000, pointsNeeded: 237 }],
-    ['lins', CARA, { points: 2215, nextThreshold: null, pointsNeeded: 0, topTierReached: true }],
+    ['lins', 'Ava', AVA, { points: 463, nextThreshold: 500, pointsNeeded: 37 }],
+    ['lins', 'Ben', BEN, { points: 763, nextThreshold: 1000, pointsNeeded: 237 }],
+    [
+      'lins',
+      'Cara',
+      CARA,
+      { points: 2215, nextThreshold: null, pointsNeeded: 0, topTierReached: true },
+    ],
     // harvest: tiers 250 / 750 / 1500.
-    ['harvest', AVA, { points: 213, nextThreshold: 250, pointsNeeded: 37 }],
-    ['harvest', BEN, { points: 513, nextThreshold: 750, pointsNeeded: 237 }],
-    ['harvest', CARA, { points: 1715, nextThreshold: null, topTierReached: true }],
-  ])('%s, %s', async (site, shopper, expected) => {
+    ['harvest', 'Ava', AVA, { points: 213, nextThreshold: 250, pointsNeeded: 37 }],
+    ['harvest', 'Ben', BEN, { points: 513, nextThreshold: 750, pointsNeeded: 237 }],
+    ['harvest', 'Cara', CARA, { points: 1715, nextThreshold: null, topTierReached: true }],
+  ])('%s, %s', async (site, _name, shopper, expected) => {
     const { status, headers, page } = await load(await signedIn(site, shopper));
     expect(status).toBe(200);
     expect(headers.get('Cache-Control')).toBe('private, no-store');
