@@ -54,6 +54,10 @@ const OTHER_ROUTES = [
   '/weekly-ad/preview?page=%00',
   '/account/receipts',
   '/account/receipts?open=%00&count=999999',
+  '/rewards',
+  '/rewards?details=%00&coupon=..%2F%ff',
+  `/rewards?details=points&details=x&coupon=${'9'.repeat(300)}`,
+  '/rewards/viewer',
   '/no-such-page',
   '/error/400',
   '/theme/x.css',
@@ -299,6 +303,12 @@ export function fuzzPlan(seed: number): Shot[] {
         what: 'reset query',
         method: 'GET',
         path: `/reset-password?token=${q}&address=${q}`,
+        signedIn,
+      });
+      shots.push({
+        what: 'rewards query',
+        method: 'GET',
+        path: `/rewards?details=${q}&coupon=${q}`,
         signedIn,
       });
       shots.push({

@@ -3,9 +3,13 @@
 // same HTML bytes from a plain static server (a third process) and prints the SSR/static ratio,
 // the HTML size and the page's first-load JavaScript (gzip).
 //
+// It also counts the loyalty API calls each page view makes (the site's own metrics, read before
+// and after the measured run).
+//
 // Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (10), BENCH_BRAND (lins),
 // BENCH_SKIP_BUILD=1 to reuse the current build, BENCH_PAGES=<regular expression> to measure only
-// the rows whose name matches (e.g. BENCH_PAGES='^home' for the home page's rows).
+// the rows whose name matches (e.g. BENCH_PAGES='^home' for the home page's rows, or 'rewards'),
+// BENCH_PORT (random from 4300; the static server takes the next one).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -18,7 +22,7 @@ import { logIn, waitForHealth } from './site-client';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const brand = process.env.BENCH_BRAND ?? 'lins';
-const port = 4300 + Math.floor(Math.random() * 500);
+const port = Number(process.env.BENCH_PORT ?? 4300 + Math.floor(Math.random() * 500));
 const staticPort = port + 1;
 const host = `${brand}.localhost:${port}`;
 
@@ -92,6 +96,12 @@ export const pages: BenchPage[] = [
     shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
     optional: true,
   },
+  // Issue 13: the rewards page, personal: its loyalty calls (made together) on every view.
+  {
+    name: 'rewards, signed in',
+    path: '/rewards',
+    shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
+  },
 ];
 
 /** The rows BENCH_PAGES selects (all by default). */
@@ -146,6 +156,30 @@ async function firstLoadJs(html: string) {
     gz += zlib.gzipSync(body, { level: 9 }).length;
   }
   return { files: urls.size, raw, gz };
+}
+
+/**
+ * Loyalty API calls the site has made so far: the sum of its call-duration histogram's counts
+ * (common/metrics.server.ts), read from /metrics on the machine's own address (not a brand's).
+ */
+function loyaltyCallsSoFar() {
+  return new Promise<number>((resolve, reject) => {
+    const options = { host: '127.0.0.1', port, path: '/metrics' };
+    http
+      .get(options, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          let calls = 0;
+          for (const m of text.matchAll(/^loyalty_call_duration_seconds_count\{[^}]*\} (\d+)/gm)) {
+            calls += Number(m[1]);
+          }
+          resolve(calls);
+        });
+      })
+      .on('error', reject);
+  });
 }
 
 function startStatic(file: string): ChildProcess {
@@ -235,7 +269,10 @@ async function main() {
     // Warm up, then measure.
     const headers = { host, ...(page.headers ?? {}) };
     await cannon(`http://127.0.0.1:${port}${page.path}`, headers, 2);
-    const ssr = summary(await cannon(`http://127.0.0.1:${port}${page.path}`, headers));
+    const callsBefore = await loyaltyCallsSoFar();
+    const run = await cannon(`http://127.0.0.1:${port}${page.path}`, headers);
+    const calls = (await loyaltyCallsSoFar()) - callsBefore;
+    const ssr = summary(run);
     const file = path.join(dataDir, `${page.name}.html`);
     fs.writeFileSync(file, body);
     const stat = startStatic(file);
@@ -250,6 +287,7 @@ async function main() {
       'p95 ms': ssr.p95,
       'p99 ms': ssr.p99,
       errors: ssr.errors,
+      'loyalty calls/view': Math.round((calls / Math.max(1, run.requests.total)) * 100) / 100,
       'static req/s': st.reqPerSec,
       'ssr/static': Math.round((ssr.reqPerSec / st.reqPerSec) * 100) / 100,
       'html KB': Math.round(body.length / 102.4) / 10,

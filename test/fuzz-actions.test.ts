@@ -45,6 +45,8 @@ import { loader as searchLoader } from '~/routes/search';
 import { loader as themeLoader } from '~/routes/theme.$file';
 import { loader as weeklyAdLoader } from '~/routes/weekly-ad';
 import { loader as weeklyAdPreviewLoader } from '~/routes/weekly-ad_.preview';
+import { loader as rewardsLoader } from '~/routes/rewards._index';
+import { loader as rewardsViewerLoader } from '~/routes/rewards.viewer';
 import { action as accountAction } from '~/routes/account._index';
 import { action as dataPreferencesAction } from '~/routes/account.data-preferences';
 import { action as termsAction } from '~/routes/account_.terms';
@@ -232,6 +234,8 @@ const LOADERS: { name: string; loader: RouteFunction; path: string; params?: str
     params: ['store'],
   },
   { name: 'weekly-ad preview', loader: weeklyAdPreviewLoader, path: '/weekly-ad/preview' },
+  { name: 'rewards', loader: rewardsLoader, path: '/rewards' },
+  { name: 'rewards viewer', loader: rewardsViewerLoader, path: '/rewards/viewer' },
 ];
 
 const QUERY_NAMES = [
@@ -258,6 +262,8 @@ const QUERY_NAMES = [
   'v',
   'location',
   'store',
+  'details',
+  'coupon',
 ];
 
 let h: ActionHarness;

@@ -1,5 +1,6 @@
+import { Link } from '@remix-run/react';
 import type { MenuItem } from '~/lib/content/types';
-import { sx } from '~/lib/theme/static-css';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { AccountMenu } from './account-menu';
 import { BarMenu } from './bar-menu';
 import { HomeStoreChooser } from './home-store-chooser';
@@ -33,8 +34,19 @@ const styles = {
   searchBesideChooser: sx({ ...search, flexBasis: { base: '0', md: 'auto' } }),
   searchAlone: sx({ ...search, flexBasis: { base: '100%', md: 'auto' } }),
   chooser: sx({ order: { base: 3, md: 0 }, flexShrink: 0 }),
-  accountAfterSearch: sx({ ms: { base: 'auto', md: '0' }, flexShrink: 0 }),
-  account: sx({ ms: 'auto', flexShrink: 0 }),
+  accountAfterSearch: sx({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '2',
+    ms: { base: 'auto', md: '0' },
+    flexShrink: 0,
+  }),
+  account: sx({ display: 'flex', alignItems: 'center', gap: '2', ms: 'auto', flexShrink: 0 }),
+  myRewards: sxRecipe(
+    'button',
+    { size: 'sm', variant: 'outline' },
+    { colorPalette: 'brand', color: 'brand.fg', whiteSpace: 'nowrap' },
+  ),
   mainRow: sx({
     bg: 'brand.solid',
     color: 'brand.contrast',
@@ -58,14 +70,17 @@ export interface AppBarProps extends LogoProps {
     signedIn: boolean;
   } | null;
   user: ShellUser | null;
+  /** The My Rewards button's label ('My Rewards', 'My Perks'); null when it is not shown. */
+  myRewards: string | null;
   hydrated: boolean;
   drawerOpen: boolean;
   onOpenDrawer: () => void;
 }
 
 /**
- * The app bar (spec §2 Header): menu button (small screens), logo, search, home-store chooser and
- * account menu; the 'main' menu on wide screens, and the 'main-top' menu in a row under it.
+ * The app bar (spec §2 Header): menu button (small screens), logo, search, home-store chooser,
+ * the My Rewards button (signed-in shoppers, unless the brand hides it) and the account menu;
+ * the 'main' menu on wide screens, and the 'main-top' menu in a row under it.
  */
 export function AppBar(props: AppBarProps) {
   const { mainItems, mainTopItems, showSearch, chooser, user } = props;
@@ -91,6 +106,11 @@ export function AppBar(props: AppBarProps) {
           </div>
         ) : null}
         <div className={showSearch ? styles.accountAfterSearch : styles.account}>
+          {user && props.myRewards ? (
+            <Link to="/rewards" className={styles.myRewards} data-testid="my-rewards-button">
+              {props.myRewards}
+            </Link>
+          ) : null}
           <AccountMenu user={user} />
         </div>
       </div>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '~/lib/content/types';
+import { myRewardsLabel } from '~/lib/tenant/public';
 import { AccountMenu } from './account-menu';
+import { AppBar } from './app-bar';
 import { BarMenu } from './bar-menu';
 import { CustomerServiceCard, telHref } from './customer-service-card';
 import { SiteFooter, type SiteFooterProps } from './footer';
@@ -296,5 +298,40 @@ describe('bar menu', () => {
     expect(html).toContain('href="/weekly-ad"');
     expect(html).toMatch(/<details[^>]*>.*<summary[^>]*>Departments/s);
     expect(html).toContain('href="/bakery"');
+  });
+});
+
+describe('the My Rewards button', () => {
+  const bar = (user: ShellUser | null, myRewards: string | null) => (
+    <AppBar
+      retailerName="Demo Grocer"
+      logo={null}
+      mainItems={[]}
+      mainTopItems={[]}
+      showSearch={false}
+      chooser={null}
+      user={user}
+      myRewards={myRewards}
+      hydrated={false}
+      drawerOpen={false}
+      onOpenDrawer={() => undefined}
+    />
+  );
+
+  it('leads a shopper to /rewards, named as the brand words it', async () => {
+    const html = await renderServer(bar({ firstName: 'Ava' }, 'My Perks'));
+    const button = html.match(/<a[^>]*data-testid="my-rewards-button"[^>]*>([^<]*)<\/a>/);
+    expect(button?.[0]).toContain('href="/rewards"');
+    expect(button?.[1]).toBe('My Perks');
+  });
+
+  it('is not there for a guest, nor when the brand hides it', async () => {
+    expect(await renderServer(bar(null, 'My Rewards'))).not.toContain('my-rewards-button');
+    expect(await renderServer(bar({ firstName: 'Ava' }, null))).not.toContain('my-rewards-button');
+  });
+
+  it("says 'My Perks' for a Perks-branded brand, else 'My Rewards'", () => {
+    expect(myRewardsLabel({ rewards: { perksWording: true } })).toBe('My Perks');
+    expect(myRewardsLabel({ rewards: { perksWording: false } })).toBe('My Rewards');
   });
 });

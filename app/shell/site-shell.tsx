@@ -2,7 +2,7 @@ import { useLocation } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { LoginDialogProvider } from '~/accounts/login-dialog';
 import { useRootData } from './root-data';
-import { isHidden } from '~/lib/tenant/public';
+import { isHidden, myRewardsLabel } from '~/lib/tenant/public';
 import { sx } from '~/lib/theme/static-css';
 import { AppBar } from './app-bar';
 import { CookieNotice } from './cookie-notice';
@@ -127,6 +127,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
               : null
           }
           user={user}
+          myRewards={user && !isHidden(tenant, 'my-rewards-button') ? myRewardsLabel(tenant) : null}
           hydrated={hydrated}
           drawerOpen={drawerOpen}
           onOpenDrawer={() => setDrawerOpen(true)}

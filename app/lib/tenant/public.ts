@@ -24,3 +24,11 @@ export type HiddenElement = (typeof hiddenElementValues)[number];
 export function isHidden(t: { hiddenElements: readonly string[] }, el: HiddenElement) {
   return t.hiddenElements.includes(el);
 }
+
+/**
+ * The shopper's rewards page as the header button and the page title name it: 'My Perks' for a
+ * Perks-branded brand, else 'My Rewards' (spec §2 "My Rewards button").
+ */
+export function myRewardsLabel(t: { rewards: { perksWording: boolean } }): string {
+  return t.rewards.perksWording ? 'My Perks' : 'My Rewards';
+}

@@ -1,0 +1,149 @@
+/**
+ * The rewards page's offer lists (spec accounts-loyalty §3 offer, premium, derived coupon; §9):
+ * personal offers ('Level Up with Rewards') are the loyalty offers of qualifier level
+ * Accumulated; the 'Instant Savings' coupons are the Transactional offers plus the premiums.
+ * Offers and premiums whose end date is earlier than yesterday, or whose notes start with DND,
+ * are hidden; lists sort by end date ascending. Pure: dates are Denver calendar days.
+ */
+import { addDays, calendarDate } from '@common/dates';
+import type { LoyaltyOffer, Premium } from '~/lib/loyalty/types';
+import { offerProgress, type OfferProgress } from './progress';
+
+/** shortDesc is the first this many characters of the notes (spec §3). */
+export const SHORT_DESC_LENGTH = 100;
+
+export const ACCUMULATED = 'Accumulated';
+export const TRANSACTIONAL = 'Transactional';
+
+/** The first 100 characters of the notes (whole characters: an emoji is not cut in two). */
+export function shortDesc(notes: string | null): string {
+  const chars = Array.from(notes ?? '');
+  return chars.slice(0, SHORT_DESC_LENGTH).join('');
+}
+
+/** True when the notes run past the short description (the card adds an ellipsis). */
+export function isShortened(notes: string | null): boolean {
+  return Array.from(notes ?? '').length > SHORT_DESC_LENGTH;
+}
+
+/** Spec §9: notes starting with DND ("do not display") hide the offer or premium. */
+export function isDnd(notes: string | null): boolean {
+  return /^\s*dnd/i.test(notes ?? '');
+}
+
+/**
+ * Spec §9: hidden when the end date is earlier than yesterday (so an offer that ended yesterday
+ * still shows, in Denver days). No end date, or one that cannot be read, does not hide it.
+ */
+export function isCurrent(endDate: string | null, today: string): boolean {
+  const end = calendarDate(endDate);
+  return end === null || end >= addDays(today, -1);
+}
+
+/** Shown on the page: current and not DND. */
+export function isShown(item: { endDate: string | null; notes: string | null }, today: string) {
+  return isCurrent(item.endDate, today) && !isDnd(item.notes);
+}
+
+/** By end date ascending (spec §9); undated last; equal dates keep their order. */
+export function byEndDate<T>(items: readonly T[], endOf: (item: T) => string | null): T[] {
+  const key = (item: T) => calendarDate(endOf(item)) ?? '9999-12-31';
+  return items
+    .map((item, index) => ({ item, index, key: key(item) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index))
+    .map((x) => x.item);
+}
+
+/** A personal offer as the 'Level Up with Rewards' list shows it. */
+export interface PersonalOffer {
+  code: string;
+  description: string;
+  notes: string;
+  shortDesc: string;
+  image: string | null;
+  /** Denver day (`YYYY-MM-DD`) or null. */
+  endDate: string | null;
+  limit: number | null;
+  progress: OfferProgress;
+}
+
+/** A derived coupon (spec §3): a Transactional offer or a premium, for 'Instant Savings'. */
+export interface RewardCoupon {
+  /** Unique on the page and stable in the URL (`?coupon=`): the source kind and its code. */
+  id: string;
+  /** The headline: the offer's or the premium's description. */
+  offer: string;
+  /** The offer code or the premium's identifier. */
+  product: string;
+  image: string | null;
+  /** The notes in full: the coupon dialog's restrictions. */
+  restrictions: string;
+  shortDesc: string;
+  /** Denver day (`YYYY-MM-DD`) or null. */
+  expires: string | null;
+  limit: number | null;
+}
+
+const endOfOffer = (o: LoyaltyOffer) => o.offerEndDate;
+const level = (o: LoyaltyOffer) => (o.qualifierLevel ?? '').trim().toLowerCase();
+
+function visibleOffers(offers: readonly LoyaltyOffer[], today: string) {
+  return offers.filter((o) => isShown({ endDate: o.offerEndDate, notes: o.notes }, today));
+}
+
+/** 'Level Up with Rewards': Accumulated offers, shown ones only, by end date. */
+export function personalOffers(offers: readonly LoyaltyOffer[], today: string): PersonalOffer[] {
+  const accumulated = visibleOffers(offers, today).filter(
+    (o) => level(o) === ACCUMULATED.toLowerCase(),
+  );
+  return byEndDate(accumulated, endOfOffer).map((o) => ({
+    code: o.offerCode ?? '',
+    description: o.offerDescription ?? '',
+    notes: o.notes ?? '',
+    shortDesc: shortDesc(o.notes),
+    image: o.imageUrl,
+    endDate: calendarDate(o.offerEndDate),
+    limit: o.redemptionLimit,
+    progress: offerProgress(o.offerCode, o.offerProgress, o.participationAmount),
+  }));
+}
+
+/**
+ * 'Instant Savings': the Transactional offers and the premiums as derived coupons, shown ones
+ * only, together by end date.
+ */
+export function rewardCoupons(
+  offers: readonly LoyaltyOffer[],
+  premiums: readonly Premium[],
+  today: string,
+): RewardCoupon[] {
+  const fromOffers = visibleOffers(offers, today)
+    .filter((o) => level(o) === TRANSACTIONAL.toLowerCase())
+    .map(
+      (o): RewardCoupon => ({
+        id: `offer-${o.offerCode ?? ''}`,
+        offer: o.offerDescription ?? '',
+        product: o.offerCode ?? '',
+        image: o.imageUrl,
+        restrictions: o.notes ?? '',
+        shortDesc: shortDesc(o.notes),
+        expires: calendarDate(o.offerEndDate),
+        limit: o.redemptionLimit,
+      }),
+    );
+  const fromPremiums = premiums
+    .filter((p) => isShown({ endDate: p.endDate, notes: p.notes }, today))
+    .map(
+      (p): RewardCoupon => ({
+        id: `premium-${p.premium ?? ''}`,
+        offer: p.description ?? '',
+        product: p.premium ?? '',
+        image: p.imageUrl,
+        restrictions: p.notes ?? '',
+        shortDesc: shortDesc(p.notes),
+        expires: calendarDate(p.endDate),
+        limit: p.limit,
+      }),
+    );
+  return byEndDate([...fromOffers, ...fromPremiums], (c) => c.expires);
+}

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { denverDate } from '@common/dates';
+import { logger } from '@common/logger.server';
+import { data, type AppLoadContext } from '@remix-run/node';
+import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
+import { requireShopper } from '~/lib/session/shopper.server';
+import { callsNeeded, rewardsFlags, rewardsView, type CallResult } from './view';
+
+/**
+ * The rewards page /rewards (spec accounts-loyalty §2 "Rewards page", §4, §9; issue 13 item 1).
+ *
+ * A guest goes where the brand says (`rewards.guestRedirect`: /about-rewards, which the redirect
+ * table sends on to /about-perks, or /login). A shopper's page makes its loyalty calls together,
+ * each once: loyalty info (points, offers, premiums, fuel), points history and credits,
+ * leaving out those the brand's settings make useless. Every call is caught on its own, so one
+ * that fails hides only the sections built from it (view.ts), never the page. Personal data:
+ * private, no-store.
+ */
+
+/** Runs a call; a failure is logged and becomes `{ ok: false }` (the section's message). */
+async function attempt<T>(what: string, call: () => Promise<T>): Promise<CallResult<T>> {
+  try {
+    return { ok: true, value: await call() };
+  } catch (error) {
+    logger.warn({ err: error }, `rewards page: ${what} unavailable`);
+    return { ok: false };
+  }
+}
+
+const skipped = Promise.resolve(null);
+
+/**
+ * Who the page was made for, without naming them: the page compares it when its data reloads
+ * and goes home when another shopper signed in meanwhile (spec §2).
+ */
+export function viewerKey(sitePath: string, frqShopperNo: string): string {
+  return createHash('sha256').update(`${sitePath}\n${frqShopperNo}`).digest('hex').slice(0, 16);
+}
+
+export async function rewardsLoader(context: AppLoadContext) {
+  const { tenant } = context;
+  const shopper = await requireShopper(context, tenant.rewards.guestRedirect);
+  const flags = rewardsFlags(tenant);
+  const needs = callsNeeded(flags);
+  const no = shopper.frqShopperNo;
+  const loyalty = context.loyalty;
+
+  // The year-to-date savings (issue 13 item 3) load beside these: savingsSection(context) from
+  // the savings area joins this Promise.all, and the page shows its <SavingsSection>.
+  const [info, history, credits] = await Promise.all([
+    needs.info ? attempt('loyalty info', () => loyalty.getLoyaltyInfo(no)) : skipped,
+    needs.history ? attempt('points history', () => loyalty.getPointsHistory(no)) : skipped,
+    attempt('credits', () => loyalty.getCreditDetails(no)),
+  ]);
+
+  const view = rewardsView(flags, denverDate(), { info, history, credits });
+  return data(
+    { ...view, viewer: viewerKey(tenant.sitePath, no) },
+    { headers: cacheHeaders(context, 'personal') },
+  );
+}
+
+export type RewardsLoaderData = Awaited<ReturnType<typeof rewardsLoader>>['data'];
+
+/**
+ * GET /rewards/viewer: who is signed in now, as the rewards page names them (`viewer`, null for
+ * a guest). The page asks when its tab comes back into view (use-home-on-shopper-change.ts).
+ * Reads the session only: no loyalty call. Private, never stored.
+ */
+export function rewardsViewerLoader(context: AppLoadContext) {
+  const shopper = context.shopper;
+  const viewer = shopper ? viewerKey(context.tenant.sitePath, shopper.frqShopperNo) : null;
+  return new Response(JSON.stringify({ viewer }), {
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': PRIVATE_NO_STORE },
+  });
+}
