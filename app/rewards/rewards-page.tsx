@@ -1,3 +1,4 @@
+import { SavingsSection } from './savings-section';
 import type { SerializeFrom } from '@remix-run/node';
 import { Link, useSearchParams } from '@remix-run/react';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
@@ -96,9 +97,8 @@ export function RewardsPage({
 
       {data.panel ? <PointsPanel panel={data.panel} /> : null}
 
-      {/* Year-to-date savings (issue 13 item 3) take their place here, between the panel and
-          the offers: the savings area's <SavingsSection>, its data loaded beside the other
-          sections by savingsSection(context) in rewards.server.ts. */}
+      {/* Year-to-date savings (issue 13 item 3), between the panel and the offers. */}
+      <SavingsSection savings={data.savings} headingId="rewards-savings-heading" />
 
       {data.offers ? <RewardOffers offers={data.offers} /> : null}
       {data.coupons ? <InstantSavings coupons={data.coupons} /> : null}

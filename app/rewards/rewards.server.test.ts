@@ -233,15 +233,16 @@ describe('loyalty calls', () => {
     return { b, proxy };
   }
 
-  it('are three GETs per view, each once', async () => {
+  it('are four GETs per view, each once (the rewards calls and the year-to-date savings)', async () => {
     const { b, proxy } = await throughProxy();
     try {
       const { status } = await load(b);
       expect(status).toBe(200);
       const paths = proxy.requests.map(
-        (r) => `${r.method} ${r.path.replace(/\/customers\/\d+/, '/customers/{id}')}`,
+        (r) => `${r.method} ${r.path.replace(/\/(customers?)\/\d+/, '/$1/{id}')}`,
       );
       expect(paths.sort()).toEqual([
+        'GET /loyalty/lins/customer/{id}/savings',
         'GET /loyalty/lins/customers/{id}/credits',
         'GET /loyalty/lins/customers/{id}/loyaltyinfo',
         'GET /loyalty/lins/customers/{id}/points/history',
@@ -249,7 +250,7 @@ describe('loyalty calls', () => {
       // Opening a dialog is the same data: the page's address carries it, the loader reads none.
       proxy.requests.length = 0;
       await load(b, '/rewards?details=points&coupon=offer-0701');
-      expect(proxy.requests).toHaveLength(3);
+      expect(proxy.requests).toHaveLength(4);
     } finally {
       await proxy.close();
     }

@@ -1,3 +1,4 @@
+import { savingsSection } from './savings.server';
 import { createHash } from 'node:crypto';
 import { denverDate } from '@common/dates';
 import { logger } from '@common/logger.server';
@@ -45,17 +46,18 @@ export async function rewardsLoader(context: AppLoadContext) {
   const no = shopper.frqShopperNo;
   const loyalty = context.loyalty;
 
-  // The year-to-date savings (issue 13 item 3) load beside these: savingsSection(context) from
-  // the savings area joins this Promise.all, and the page shows its <SavingsSection>.
-  const [info, history, credits] = await Promise.all([
+  // The year-to-date savings (issue 13 item 3) load beside the rewards calls; a failure hides
+  // only that section (savingsSection answers null).
+  const [info, history, credits, savings] = await Promise.all([
     needs.info ? attempt('loyalty info', () => loyalty.getLoyaltyInfo(no)) : skipped,
     needs.history ? attempt('points history', () => loyalty.getPointsHistory(no)) : skipped,
     attempt('credits', () => loyalty.getCreditDetails(no)),
+    savingsSection(context),
   ]);
 
   const view = rewardsView(flags, denverDate(), { info, history, credits });
   return data(
-    { ...view, viewer: viewerKey(tenant.sitePath, no) },
+    { ...view, savings, viewer: viewerKey(tenant.sitePath, no) },
     { headers: cacheHeaders(context, 'personal') },
   );
 }
