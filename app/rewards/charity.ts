@@ -212,3 +212,18 @@ export function charityChangeSchema(ids?: readonly string[]) {
       .refine((id) => !known || known.has(id), UNKNOWN_CHARITY_MESSAGE),
   });
 }
+
+/**
+ * Whether going from one address to the other only changes the school search (`q`) on this page:
+ * the list already loaded is filtered again, nothing is fetched.
+ */
+export function charitySearchOnly(from: URL, to: URL): boolean {
+  if (from.pathname !== to.pathname || from.search === to.search) return false;
+  const rest = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete('q');
+    params.sort();
+    return params.toString();
+  };
+  return rest(from) === rest(to);
+}
