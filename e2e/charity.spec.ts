@@ -44,6 +44,9 @@ const heading = (variant: Variant) =>
   variant === 'schools' ? 'Choose Your School' : 'Choose Your Charity';
 
 const current = (page: Page) => page.getByTestId('current-charity');
+/** The school search's own button (the header has a site search too). */
+const searchButton = (page: Page) =>
+  page.getByRole('search', { name: 'Search schools' }).getByRole('button', { name: 'Search' });
 const radios = (page: Page) => page.locator('input[type="radio"][name="charityId"]');
 
 /** The shown name of the charity whose radio this is. */
@@ -84,7 +87,7 @@ for (const variant of ['grouped', 'schools'] as const) {
     // A charity other than the current one (in the school list: one the search finds).
     if (variant === 'schools') {
       await page.getByLabel('School name, district or ZIP code').fill('elementary');
-      if (!js) await page.getByRole('button', { name: 'Search' }).click();
+      if (!js) await searchButton(page).click();
       await expect(page.getByTestId('school-count')).toHaveText(/schools match “elementary”\./);
     }
     const choice = radios(page).locator('visible=true').and(page.locator(':not(:checked)')).nth(1);
@@ -132,6 +135,11 @@ test('the school search finds by name, district and ZIP; a plain GET form withou
   const box = page.getByLabel('School name, district or ZIP code');
   const count = page.getByTestId('school-count');
   const shown = radios(page).locator('visible=true');
+  // With JavaScript the list follows the box: typing asks the server for nothing.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith(PATH)) asked.push(request.url());
+  });
   const total = await radios(page).count();
   expect(total).toBe(43);
   await expect(shown).toHaveCount(total);
@@ -139,7 +147,7 @@ test('the school search finds by name, district and ZIP; a plain GET form withou
   const search = async (q: string) => {
     await box.fill(q);
     if (!js) {
-      await page.getByRole('button', { name: 'Search' }).click();
+      await searchButton(page).click();
       await expect(page).toHaveURL(
         brandUrl(site, `${PATH}?q=${encodeURIComponent(q).replace(/%20/g, '+')}`),
       );
@@ -179,6 +187,13 @@ test('the school search finds by name, district and ZIP; a plain GET form withou
   if (js) {
     // Filtering as the shopper types sent nothing to the server: still the page first loaded.
     await expect(page).toHaveURL(brandUrl(site, PATH));
+    expect(asked).toEqual([]);
+    // Search (Enter) keeps the search in the address, still without asking the server.
+    await box.fill('pine creek');
+    await box.press('Enter');
+    await expect(page).toHaveURL(brandUrl(site, `${PATH}?q=pine+creek`));
+    await expect(count).toHaveText('6 schools match “pine creek”.');
+    expect(asked).toEqual([]);
   }
 });
 
