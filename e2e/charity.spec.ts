@@ -111,6 +111,14 @@ for (const variant of ['grouped', 'schools'] as const) {
     // The same one again: nothing to change, and the page says so.
     await page.getByRole('button', { name: /^Save My (Charity|School)$/ }).click();
     await expect(notice(page)).toHaveText(`${name} is already your charity.`);
+    if (js) {
+      // Escape closes the snackbar; its live region stays, empty, for the next message.
+      const snackbar = page.getByTestId('charity-snackbar');
+      await expect(snackbar).toHaveAttribute('data-open', 'true');
+      await page.keyboard.press('Escape');
+      await expect(snackbar).not.toHaveAttribute('data-open');
+      await expect(notice(page)).toHaveText('');
+    }
 
     if (js) {
       // The page as a browser without JavaScript gets it.
