@@ -150,13 +150,8 @@ function ChangeForm({
   return (
     <>
       {schools ? <SchoolSearch query={query} count={shown?.count ?? 0} /> : null}
-      <Form
-        method="post"
-        action={CHARITY_PATH}
-        {...getFormProps(form)}
-        className={styles.form}
-        preventScrollReset
-      >
+      {/* After a change the page goes back to the top, where the new charity is stated. */}
+      <Form method="post" action={CHARITY_PATH} {...getFormProps(form)} className={styles.form}>
         <FormAlert id={form.errorId} errors={form.errors} />
         {schools ? (
           <fieldset className={styles.fieldset} data-form-field={meta.name}>
