@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { logger } from '@common/logger.server';
 import { startActionHarness, type ActionHarness, type HarnessBrowser } from '@test/action-harness';
 import { recordingProxy, switchableBackend, type ProxyOptions } from '@test/loyalty-proxy';
+import { resetLoyaltyBreakers } from '~/lib/loyalty/breaker.server';
 import { GENERIC_FAILURE_MESSAGE, UNAVAILABLE_MESSAGE } from '~/lib/loyalty/errors';
 import { action as loginAction } from '~/routes/login';
 import { action as charityAction, loader as charityLoader } from '~/routes/rewards.charity';
@@ -149,6 +150,9 @@ describe('charity loader', () => {
     } finally {
       s.b.services = before;
       await backend.close();
+      // The refused calls may have opened the breaker of the front's address, which a later
+      // proxy could be given again.
+      resetLoyaltyBreakers();
     }
     expect(await enrolled(s)).toEqual([]);
   });
