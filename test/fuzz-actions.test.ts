@@ -68,6 +68,8 @@ import {
 } from '~/routes/newsletter_.pharmacy';
 import { pharmacySchema, signupSchema } from '~/newsletter/schemas';
 import { loader as pharmacyStoreLoader } from '~/routes/pharmacy.$store';
+import { action as charityAction, loader as charityLoader } from '~/routes/rewards.charity';
+import { charityChangeSchema } from '~/rewards/charity';
 import { logger } from '@common/logger.server';
 import { startActionHarness, type ActionHarness, type CallResult } from '@test/action-harness';
 import { AVA } from '@test/demo';
@@ -118,6 +120,7 @@ const SCHEMAS: [string, z.ZodTypeAny][] = [
   ['home store', homeStoreSchema],
   ['newsletter', signupSchema(['0012', '0021'])],
   ['newsletter pharmacy', pharmacySchema(['LINS', 'FRESH MARKET'])],
+  ['charity', charityChangeSchema(['1001', '1002'])],
 ];
 
 describe('every form schema takes any form without throwing', () => {
@@ -196,6 +199,7 @@ const ACTIONS: {
     action: newsletterPharmacyAction,
     schema: pharmacySchema(['LINS']),
   },
+  { address: '/rewards/charity', action: charityAction, schema: charityChangeSchema() },
   // Takes no fields: whatever is posted is ignored.
   { address: '/logout', action: logoutAction, schema: z.object({ x: z.string() }) },
 ];
@@ -236,6 +240,8 @@ const LOADERS: { name: string; loader: RouteFunction; path: string; params?: str
   { name: 'weekly-ad preview', loader: weeklyAdPreviewLoader, path: '/weekly-ad/preview' },
   { name: 'rewards', loader: rewardsLoader, path: '/rewards' },
   { name: 'rewards viewer', loader: rewardsViewerLoader, path: '/rewards/viewer' },
+  // The school search (q) of the charity page.
+  { name: 'charity', loader: charityLoader, path: '/rewards/charity' },
 ];
 
 const QUERY_NAMES = [

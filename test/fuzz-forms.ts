@@ -65,6 +65,8 @@ export function validForms(stores: readonly string[]): Record<string, Record<str
     ],
     '/account/data-preferences': [{ optOutDataSharing: 'on' }, {}],
     '/account/terms': [{ acceptTerms: 'on' }],
+    // Two of the seed's charities (ids 1001…): the shopper's charity changes back and forth.
+    '/rewards/charity': [{ charityId: '1001' }, { charityId: '1002' }],
     '/digital-coupons?index': [
       { intent: 'clip', offerId: 'fuzz-offer', returnTo: '?tab=all' },
       { intent: 'clip-all', returnTo: '?tab=all' },

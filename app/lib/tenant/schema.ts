@@ -74,6 +74,12 @@ export const tenantSchema = z
         /** Relabel 'Fuel Rewards' as available at specific locations only. */
         fuelRewardsLabel: z.string().min(1).optional(),
         noPoints: z.boolean().default(false),
+        /**
+         * The charity page (/rewards/charity, spec §2 "Charity picker, two variants"): 'grouped'
+         * lists every charity under its group (charityDescription); 'schools' is a school list
+         * searched by name, district or ZIP.
+         */
+        charityPicker: z.enum(['grouped', 'schools']).default('grouped'),
       })
       .default({}),
     theme: z
