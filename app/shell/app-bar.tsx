@@ -33,7 +33,8 @@ const styles = {
   // Next to the chooser the box shares the second row; alone it takes the whole row.
   searchBesideChooser: sx({ ...search, flexBasis: { base: '0', md: 'auto' } }),
   searchAlone: sx({ ...search, flexBasis: { base: '100%', md: 'auto' } }),
-  chooser: sx({ order: { base: 3, md: 0 }, flexShrink: 0 }),
+  // Never wider than the row: on a phone without JavaScript its Choose button and checkbox wrap.
+  chooser: sx({ order: { base: 3, md: 0 }, flexShrink: 0, maxW: '100%' }),
   accountAfterSearch: sx({
     display: 'flex',
     alignItems: 'center',

@@ -11,7 +11,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 const select = { size: 'xs', variant: 'outline' };
 
 const styles = {
-  row: sx({ ...hstackStyle, alignItems: 'end', gap: '2' }),
+  row: sx({ ...hstackStyle, alignItems: 'end', gap: '2', flexWrap: 'wrap' }),
   icon: sx({ color: 'brand.fg', flexShrink: 0, pb: '1' }),
   field: sx({ minW: '0' }),
   label: sx({ display: 'block', fontSize: 'xs', color: 'fg.muted', lineHeight: 'short' }),
