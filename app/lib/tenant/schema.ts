@@ -239,12 +239,37 @@ export const tenantSchema = z
           .optional(),
         adviewer: z.object({ url: httpsOrLocalUrl, defaultPage: z.string().min(1) }).optional(),
         weeklyAdExternalUrl: httpsOrLocalUrl.optional(),
+        /**
+         * Single sign-on for partner sites (docs/sso-api.md). `url`: the retailer's identity
+         * provider; unset, the reference provider started in-process. `clients`: the partner
+         * clients registered there for this brand (public clients with PKCE: no secret), which
+         * the site checks an `oauth` parameter against before it shows anything.
+         */
         sso: z
           .object({
-            url: httpsOrLocalUrl,
-            clientId: z.string().min(1),
-            clientSecretEnv: envName.optional(),
+            url: httpsOrLocalUrl.optional(),
+            clients: z
+              .array(
+                z
+                  .object({
+                    clientId: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/),
+                    /** Shown to the shopper: 'Sign in to continue to {name}'. */
+                    name: z.string().min(1).max(80),
+                    /** Matched exactly (no prefix, no wildcard). */
+                    redirectUris: z.array(httpsOrLocalUrl).min(1).max(10),
+                    postLogoutRedirectUris: z.array(httpsOrLocalUrl).max(10).default([]),
+                    /** Scopes the partner may ask for. */
+                    scopes: z
+                      .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,64}$/))
+                      .max(20)
+                      .default(['openid', 'profile', 'email', 'offline_access']),
+                  })
+                  .strict(),
+              )
+              .max(50)
+              .default([]),
           })
+          .strict()
           .optional(),
         recaptcha: z
           .object({
