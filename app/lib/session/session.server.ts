@@ -58,6 +58,20 @@ export interface SessionShopper {
   expiresAt?: number;
   /** The shopper has not accepted the current terms (checked at sign-in; cleared on accepting). */
   termsPending?: boolean;
+  /**
+   * The single-sign-on token of a sign-in through /sso/login (app/sso/token.server.ts): part of
+   * the sign-in, so signing out or another shopper signing in drops it with the rest.
+   */
+  sso?: SsoSessionToken;
+}
+/** The identity provider's tokens of a single sign-on (spec accounts §4 "Single-sign-on token"). */
+export interface SsoSessionToken {
+  /** The provider's customer token (after a refresh, the access token it returned). */
+  customerToken: string;
+  /** The refresh token; null when the provider gave none. */
+  refreshToken: string | null;
+  /** Epoch milliseconds when the customer token expires. */
+  expiresAt: number;
 }
 export interface SessionFlash {
   notice?: string;

@@ -131,7 +131,7 @@ export function updateShopper(
 
 /**
  * Forgets the shopper and their tokens (spec §4: logout clears the user and the stored customer
- * and single-sign-on tokens). The home store stays: it is the visitor's choice, not personal.
+ * and single-sign-on tokens, both held in `shopper`). The home store stays: it is the visitor's choice, not personal.
  * When the session is stored, its record is deleted (a replayed cookie is a guest) and what is
  * left moves to a new id.
  */
