@@ -87,8 +87,21 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A page with a layout of its own (the single-sign-on pages: brand logo, no shell) says so with
+ * `handle: { ownLayout: true }`.
+ */
+function useOwnLayout(): boolean {
+  return useMatches().some(
+    (m) => (m.handle as { ownLayout?: boolean } | undefined)?.ownLayout === true,
+  );
+}
+
 export default function App() {
-  return (
+  const ownLayout = useOwnLayout();
+  return ownLayout ? (
+    <Outlet />
+  ) : (
     <SiteShell>
       <Outlet />
     </SiteShell>

@@ -56,6 +56,12 @@ export interface LoginPanesProps {
     forgot: ReactNode;
     back: ReactNode;
   };
+  /**
+   * Single-sign-on mode (/sso/login): the panes post to its action with the `oauth` parameter
+   * (when the page has one), and Register leads to /sso/register carrying it (spec §2 "Login
+   * form").
+   */
+  sso?: { action: string; registerHref: string; oauth: string | null };
 }
 
 export function LoginPanes(props: LoginPanesProps) {
@@ -90,9 +96,19 @@ export function LoginPanes(props: LoginPanesProps) {
 
 type PaneProps = LoginPanesProps & { lastResult: SubmissionResult<string[]> | undefined };
 
+/** Where the panes post, where Register leads, and what rides along (single sign-on). */
+function paneTargets(sso: LoginPanesProps['sso']) {
+  return {
+    action: sso?.action ?? '/login',
+    registerHref: sso?.registerHref ?? '/register',
+    oauthField: sso?.oauth ? <input type="hidden" name="oauth" value={sso.oauth} /> : null,
+  };
+}
+
 function LoginPaneForm(props: PaneProps) {
   const { Form, lastResult } = props;
   const hydrated = useHydrated();
+  const targets = paneTargets(props.sso);
   const [form, fields] = useSchemaForm(loginSchema, {
     id: `${props.idPrefix}login`,
     lastResult,
@@ -114,8 +130,9 @@ function LoginPaneForm(props: PaneProps) {
           dangerouslySetInnerHTML={{ __html: props.messageHtml }}
         />
       ) : null}
-      <Form method="post" action="/login" {...getFormProps(form)} className={styles.stack}>
+      <Form method="post" action={targets.action} {...getFormProps(form)} className={styles.stack}>
         <input type="hidden" name="intent" value={LOGIN_INTENTS.login} />
+        {targets.oauthField}
         {props.redirectTo ? (
           <input type="hidden" name="redirectTo" value={props.redirectTo} />
         ) : null}
@@ -141,7 +158,7 @@ function LoginPaneForm(props: PaneProps) {
         </SubmitButton>
       </Form>
       <div className={styles.links}>
-        <Link className={styles.link} to="/register" {...keepFocusOnPress}>
+        <Link className={styles.link} to={targets.registerHref} {...keepFocusOnPress}>
           Register
         </Link>
         {props.nav.forgot}
@@ -153,6 +170,7 @@ function LoginPaneForm(props: PaneProps) {
 function ResetPane(props: PaneProps) {
   const { Form, lastResult } = props;
   const hydrated = useHydrated();
+  const targets = paneTargets(props.sso);
   const [form, fields] = useSchemaForm(resetRequestSchema, {
     id: `${props.idPrefix}reset-request`,
     lastResult,
@@ -164,13 +182,14 @@ function ResetPane(props: PaneProps) {
       <p className={styles.subtitle}>
         Enter your email address and we will send you a link to reset your password.
       </p>
-      <Form method="post" action="/login" {...getFormProps(form)} className={styles.stack}>
+      <Form method="post" action={targets.action} {...getFormProps(form)} className={styles.stack}>
         <input type="hidden" name="intent" value={LOGIN_INTENTS.resetRequest} />
+        {targets.oauthField}
         <FormAlert id={form.errorId} errors={form.errors?.filter((e) => e !== NO_ACCOUNT_MESSAGE)}>
           {form.errors?.includes(NO_ACCOUNT_MESSAGE) ? (
             <p>
               We couldn&apos;t find an account with that email address,{' '}
-              <Link to="/register" className={styles.link}>
+              <Link to={targets.registerHref} className={styles.link}>
                 click here
               </Link>{' '}
               to register your account.
@@ -194,7 +213,7 @@ function ResetPane(props: PaneProps) {
       </Form>
       <div className={styles.links}>
         {props.nav.back}
-        <Link className={styles.link} to="/register" {...keepFocusOnPress}>
+        <Link className={styles.link} to={targets.registerHref} {...keepFocusOnPress}>
           Register
         </Link>
       </div>

@@ -14,7 +14,9 @@ import {
 import { loginAccount } from '~/lib/security/rate-limit.server';
 import { safeRedirect } from '~/lib/security/safe-redirect';
 import { redirectWithSession, takeNotice } from '~/lib/session/respond.server';
+import type { AppSession } from '~/lib/session/session.server';
 import { signIn } from '~/lib/session/shopper.server';
+import type { LoginResult } from '~/lib/loyalty/types';
 import { CLIP_LOGIN_MESSAGE, NO_ACCOUNT_MESSAGE } from './messages';
 import { sendPasswordResetEmail } from './password-reset.server';
 import { LOGIN_INTENTS, loginFormsSchema } from './schemas';
@@ -59,6 +61,37 @@ export async function loginLoader(request: Request, context: AppLoadContext) {
   );
 }
 
+/**
+ * Where a login goes once the password is accepted, decided before the shopper is signed in: a
+ * redirect (with what to add to the new sign-in), or a message for the form, in which case the
+ * shopper is not signed in. The default is the brand's after-login path; single sign-on
+ * (app/sso) asks the identity provider for the partner's address here.
+ */
+export type LoginContinuation = (accepted: {
+  email: string;
+  password: string;
+  login: LoginResult;
+}) => Promise<LoginNext>;
+
+export type LoginNext =
+  | { to: string; status?: number; addToSignIn?: (session: AppSession) => void }
+  | { message: string };
+
+/** Signs the accepted shopper in and follows `next` (the end of a login and a registration). */
+export async function finishLogin(
+  context: AppLoadContext,
+  login: LoginResult,
+  next: Exclude<LoginNext, { message: string }>,
+  options: { termsPending: boolean },
+) {
+  signIn(context.session, login, {
+    storeNumbers: visibleLocations(context).map((l) => l.storeNumber),
+    termsPending: options.termsPending,
+  });
+  next.addToSignIn?.(context.session);
+  return redirectWithSession(context, next.to, { status: next.status });
+}
+
 const INVALID_LOGIN_CODES: readonly number[] = [
   LoyaltyErrorCode.UnknownLogin,
   LoyaltyErrorCode.WrongPassword,
@@ -70,7 +103,15 @@ const INVALID_LOGIN_CODES: readonly number[] = [
  * and registration); a login then takes an attempt of the account's back-off budget.
  */
 export async function loginAction(request: Request, context: AppLoadContext) {
-  const form = await readForm(request);
+  return loginFormAction(await readForm(request), context);
+}
+
+/** The /login action on a form already read; `next` decides where a login goes. */
+export async function loginFormAction(
+  form: FormData,
+  context: AppLoadContext,
+  options: { next?: LoginContinuation } = {},
+) {
   const submission = parseWithZod(form, { schema: loginFormsSchema });
   const intent = String(form.get('intent') ?? '');
   const { limits, siteStore, mailer } = context.services.accounts;
@@ -124,9 +165,11 @@ export async function loginAction(request: Request, context: AppLoadContext) {
     return fail(GENERIC_FAILURE_MESSAGE);
   }
   await attempt.succeeded();
-  signIn(context.session, login, {
-    storeNumbers: visibleLocations(context).map((l) => l.storeNumber),
+  const next: LoginNext = options.next
+    ? await options.next({ email: identifier, password: submission.value.password, login })
+    : { to: afterLoginTarget(context, form.get('redirectTo')) };
+  if ('message' in next) return fail(next.message);
+  return finishLogin(context, login, next, {
     termsPending: await termsPendingFor(loyalty, login.frqShopperNo),
   });
-  return redirectWithSession(context, afterLoginTarget(context, form.get('redirectTo')));
 }

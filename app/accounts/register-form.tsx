@@ -166,6 +166,11 @@ export interface RegisterFormProps {
   lastResult?: SubmissionResult<string[]> | null;
   /** A registration post is under way (wait dialog, disabled button). */
   pending: boolean;
+  /**
+   * The oauth flow (/sso/register): the `oauth` parameter posted with the form, and the link back
+   * to the single-sign-on login ('Already have an account? Click here to log in', spec §2).
+   */
+  sso?: { oauth: string; loginHref: string };
 }
 
 /**
@@ -174,7 +179,7 @@ export interface RegisterFormProps {
  * place); with JavaScript, conform validates on blur and re-validates on input, Create Account
  * is disabled while field errors show or a post is under way, and a wait dialog blocks the page.
  */
-export function RegisterForm({ data, lastResult, pending }: RegisterFormProps) {
+export function RegisterForm({ data, lastResult, pending, sso }: RegisterFormProps) {
   const { flags, botCheck } = data;
   const hydrated = useHydrated();
   const submit = useSubmit();
@@ -219,6 +224,7 @@ export function RegisterForm({ data, lastResult, pending }: RegisterFormProps) {
   return (
     <>
       <Form method="post" {...getFormProps(form)} className={styles.form}>
+        {sso ? <input type="hidden" name="oauth" value={sso.oauth} /> : null}
         <p className={styles.note}>* indicates required field</p>
         <FormAlert id={form.errorId} errors={form.errors} />
 
@@ -387,9 +393,15 @@ export function RegisterForm({ data, lastResult, pending }: RegisterFormProps) {
         </SubmitButton>
         <p className={styles.footer}>
           Already have an account?{' '}
-          <Link className={styles.footerLink} to="/login">
-            Log in
-          </Link>
+          {sso ? (
+            <Link className={styles.footerLink} to={sso.loginHref}>
+              Click here to log in
+            </Link>
+          ) : (
+            <Link className={styles.footerLink} to="/login">
+              Log in
+            </Link>
+          )}
         </p>
       </Form>
 

@@ -2,10 +2,14 @@ import { denverDate } from '@common/dates';
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
-import { afterLoginTarget } from './login.server';
+import {
+  afterLoginTarget,
+  finishLogin,
+  type LoginContinuation,
+  type LoginNext,
+} from './login.server';
 import { accountDocument } from './documents.server';
 import { rewardChoices, storeChoices, type Choice } from './choices.server';
-import { signIn } from '~/lib/session/shopper.server';
 import { termsState } from './terms.server';
 import { formFailure, formTooMany } from '~/lib/forms/reply.server';
 import { readForm } from '~/lib/forms/read-form.server';
@@ -22,7 +26,7 @@ import {
   publicBotCheck,
   RECAPTCHA_TOKEN_FIELD,
 } from '~/lib/security/bot-check.server';
-import { redirectWithNotice, redirectWithSession } from '~/lib/session/respond.server';
+import { redirectWithNotice } from '~/lib/session/respond.server';
 
 /**
  * The registration page (spec accounts-loyalty §2 "Registration page", §4 "Registration", §5,
@@ -170,7 +174,22 @@ function accountData(values: RegisterValues, options: RegisterOptions) {
  * brand's after-login path. Passwords are never logged nor sent back.
  */
 export async function registerAction(request: Request, context: AppLoadContext) {
-  const form = await readForm(request);
+  return registerFormAction(await readForm(request), context);
+}
+
+export interface RegisterFlow {
+  /** Where the new shopper goes once logged in (default: the brand's after-login path). */
+  next?: LoginContinuation;
+  /** The login page for an account made whose login did not go through (default /login). */
+  loginHref?: (email: string) => string;
+}
+
+/** The /register action on a form already read; `flow` is the oauth flow's (app/sso). */
+export async function registerFormAction(
+  form: FormData,
+  context: AppLoadContext,
+  flow: RegisterFlow = {},
+) {
   const brand = context.tenant.sitePath;
   const { limits, botCheck } = context.services.accounts;
 
@@ -253,17 +272,19 @@ export async function registerAction(request: Request, context: AppLoadContext) 
   } catch (error) {
     logger.warn({ err: error, brand, frqShopperNo }, 'login after registration failed');
   }
-  if (!login) {
+  const next: LoginNext | null = !login
+    ? null
+    : flow.next
+      ? await flow.next({ email: fields.email, password: values.password, login })
+      : { to: afterLoginTarget(context, null) };
+  if (!login || !next || 'message' in next) {
+    if (next && 'message' in next) {
+      logger.warn({ brand, frqShopperNo, reason: next.message }, 'oauth login after registration');
+    }
     // The account was made: send the shopper to log in rather than to register again.
-    return redirectWithNotice(
-      context,
-      `/login?${new URLSearchParams({ address: fields.email })}`,
-      ACCOUNT_CREATED_LOG_IN_MESSAGE,
-    );
+    const loginHref =
+      flow.loginHref ?? ((email) => `/login?${new URLSearchParams({ address: email })}`);
+    return redirectWithNotice(context, loginHref(fields.email), ACCOUNT_CREATED_LOG_IN_MESSAGE);
   }
-  signIn(context.session, login, {
-    storeNumbers: visibleLocations(context).map((l) => l.storeNumber),
-    termsPending,
-  });
-  return redirectWithSession(context, afterLoginTarget(context, null));
+  return finishLogin(context, login, next, { termsPending });
 }
