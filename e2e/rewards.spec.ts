@@ -295,7 +295,7 @@ test('southend shows its credit note; corner, without tiers, has no panel and no
   await signIn({ site: 'corner', shopper: BEN, redirectTo: REWARDS });
   await expect(page.getByRole('heading', { level: 1, name: 'My Rewards' })).toBeVisible();
   await expect(summary(page)).toContainText(
-    /^You have \d+ points\. You have \$\d+\.\d\d in credits\.$/,
+    /^You have \d+ points\. You have \$\d+\.\d\d in credits\. Use (\$\d+\.\d\d|\d+¢) by [A-Z][a-z]{2} \d{1,2}, \d{4}, when it expires\.$/,
   );
   await expect(panel(page)).toHaveCount(0);
   await expect(page.getByTestId('my-rewards-button')).toHaveCount(0);

@@ -116,6 +116,8 @@ test.describe('with a Google Maps key', () => {
     page,
   }) => {
     const asked: string[] = [];
+    // The brand's app popup is modal: open, it hides the map from the accessibility tree.
+    await dismissPopups(page);
     await page.route(/^https:\/\/maps\.googleapis\.com\//, async (route) => {
       asked.push(route.request().url());
       await route.abort();

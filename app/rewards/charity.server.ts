@@ -14,6 +14,7 @@
  * process, and each starts from the enrolment as the service has it then, so a double submit
  * enrolls once and the second finds the charity already chosen.
  */
+import { createHash } from 'node:crypto';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type AppLoadContext } from '@remix-run/node';
 import { logger } from '@common/logger.server';
@@ -26,6 +27,7 @@ import { GENERIC_FAILURE_MESSAGE, UNAVAILABLE_MESSAGE } from '~/lib/loyalty/erro
 import { loginHref } from '~/lib/session/login-href';
 import { redirectWithNotice, takeNotice } from '~/lib/session/respond.server';
 import { requireShopper } from '~/lib/session/shopper.server';
+import type { SiteStore } from '~/lib/site-store/site-store.server';
 import {
   alreadyYourCharityMessage,
   CHARITY_FORM,
@@ -116,6 +118,40 @@ async function succeed(call: Promise<boolean>, what: string): Promise<void> {
 /** The changes running per shopper in this process (a double submit waits for the first). */
 const running = new Map<string, Promise<unknown>>();
 
+/** Arbitrary constant: the advisory-lock class of charity changes (the key is the second half). */
+const CHARITY_LOCK_CLASS = 720_304;
+
+/** Runs `task` while holding a lock for `key`: one change per shopper at a time. */
+export type ChangeLock = <T>(key: string, task: () => Promise<T>) => Promise<T>;
+
+/**
+ * With several site processes on one PostgreSQL database (issue 15), a double submit can reach
+ * two processes: a transaction-scoped advisory lock per shopper makes the second change wait for
+ * the first, so both never read the same enrolment and enroll two charities. The transaction
+ * holds one pool connection for the length of the loyalty calls (a few seconds at most, under
+ * the client's deadlines). PGlite is one process's own database: the in-process queue is enough,
+ * and a PGlite transaction would hold every other query of the site store meanwhile.
+ */
+export function databaseLock(store: SiteStore): ChangeLock | undefined {
+  if (store.kind !== 'postgres') return undefined;
+  return async <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    // The lock's second half: 32 bits of the key's hash (a collision only makes two shoppers wait).
+    const id = createHash('sha256').update(key).digest().readInt32BE(0);
+    let outcome: { value: T } | null = null;
+    try {
+      await store.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock($1, $2)', [CHARITY_LOCK_CLASS, id]);
+        outcome = { value: await task() };
+      });
+    } catch (error) {
+      // The change ran and only the commit of the lock failed: its outcome stands.
+      if (!outcome) throw error;
+      logger.warn({ err: error }, 'charity change: releasing the lock failed');
+    }
+    return (outcome as { value: T } | null)!.value;
+  };
+}
+
 async function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
   const before = running.get(key) ?? Promise.resolve();
   const run = before.then(task, task);
@@ -143,6 +179,8 @@ export interface ChangeCharityOptions {
   charityId: string;
   /** Serialises the changes of one shopper (brand and shopper number). */
   key: string;
+  /** Serialises them across processes too (databaseLock); in this process only without it. */
+  lock?: ChangeLock;
 }
 
 /**
@@ -150,8 +188,16 @@ export interface ChangeCharityOptions {
  * read first (inside the per-shopper queue); the chosen one already enrolled: nothing is called.
  */
 export function changeCharity(options: ChangeCharityOptions): Promise<CharityChangeOutcome> {
-  const { loyalty, restore, frqShopperNo, charityId } = options;
-  return oneAtATime(options.key, async () => {
+  const { loyalty, restore, frqShopperNo, charityId, key, lock } = options;
+  return oneAtATime(key, () => (lock ? lock(key, change).catch(lockFailed) : change()));
+
+  function lockFailed(error: unknown): CharityChangeOutcome {
+    // The site store is unreachable: nothing was sent, the shopper reads the generic message.
+    logger.warn({ err: error }, 'charity change: the change lock is unavailable');
+    return 'failed';
+  }
+
+  async function change(): Promise<CharityChangeOutcome> {
     let current: string[];
     try {
       current = enrolledIds(await loyalty.getUserCharities(frqShopperNo));
@@ -176,7 +222,7 @@ export function changeCharity(options: ChangeCharityOptions): Promise<CharityCha
       await putBack(restore, frqShopperNo, disenrolled, plan.enroll);
       return 'failed';
     }
-  });
+  }
 }
 
 /** Enrolls again the charities a failed change had disenrolled. */
@@ -229,6 +275,7 @@ export async function charityAction(request: Request, context: AppLoadContext) {
     frqShopperNo: shopper.frqShopperNo,
     charityId: chosen.id,
     key: `${context.tenant.sitePath}\u0000${shopper.frqShopperNo}`,
+    lock: databaseLock(context.services.accounts.siteStore),
   });
   if (outcome === 'failed') {
     return formFailure(submission, CHARITY_FORM, GENERIC_FAILURE_MESSAGE);

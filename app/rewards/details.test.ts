@@ -44,6 +44,7 @@ describe('creditTables and pointsLines', () => {
           date: '2026-02-01T13:00:00Z',
           issuedBalance: 2,
           balance: 2,
+          expirationDate: null,
         },
         {
           description: 'RC500 - $5.00 reward credit for 500 points',
@@ -51,6 +52,7 @@ describe('creditTables and pointsLines', () => {
           date: '2026-03-01T03:00:00Z',
           issuedBalance: 5,
           balance: 0.5,
+          expirationDate: null,
         },
       ],
       expiredCredits: [
@@ -59,6 +61,7 @@ describe('creditTables and pointsLines', () => {
           date: '2025-06-01T12:00:00Z',
           issuedBalance: 3,
           balance: 3,
+          expirationDate: null,
         },
       ],
     });

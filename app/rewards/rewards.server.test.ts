@@ -104,7 +104,10 @@ describe("a shopper's page (lins, Ben)", () => {
     expect(page.detailsTitle).toBe('Points and Credit Details');
     const balance = ok(page.panel!.credits).balance;
     expect(balance).toBeGreaterThan(0);
-    expect(ok(page.summary.credits)).toMatch(/^You have \$\d+\.\d\d in credits\.$/);
+    // The reference service sends each credit's ExpirationDate: the soonest one is named.
+    expect(ok(page.summary.credits)).toMatch(
+      /^You have \$\d+\.\d\d in credits\. Use (\$\d+\.\d\d|\d+¢) by [A-Z][a-z]{2} \d{1,2}, \d{4}, when it expires\.$/,
+    );
     expect(ok(page.panel!.fuel)).toBe('Fuel Rewards: 20¢ off per gallon');
     expect(page.panel!.creditNote).toBeNull();
   });

@@ -4,6 +4,8 @@
  * credits they can spend. The tiers are point thresholds only (the tenant file and the loyalty
  * API give no reward value per tier), so the sentence names no dollar amount for the reward.
  */
+import { calendarDate, formatShopperDate } from '@common/dates';
+import type { CreditRow } from '~/lib/loyalty/types';
 import { formatCurrency } from '~/lib/money';
 import type { TierProgress } from './progress';
 
@@ -24,9 +26,44 @@ export function pointsSentence(points: number, progress: TierProgress | null): s
   return `${have} — ${NUMBER.format(progress.pointsNeeded)} more for your next reward.`;
 }
 
-/** 'You have $7.50 in credits.' (spec §9 currency: 50¢ under a dollar, $0.00 for none). */
-export function creditsSentence(credits: number): string {
-  return `You have ${formatCurrency(credits)} in credits.`;
+export interface CreditExpiry {
+  /** Denver `YYYY-MM-DD`. */
+  date: string;
+  /** What is left on the credits that expire that day. */
+  amount: number;
+}
+
+/**
+ * The soonest day on which some of the shopper's current credits expire, with what is left on
+ * them: credits with money left whose expiry (the API's ExpirationDate, docs/loyalty-api.md) is
+ * today or later. Null when none has a known expiry (a backend that does not send it).
+ */
+export function soonestCreditExpiry(
+  rows: readonly CreditRow[],
+  today: string,
+): CreditExpiry | null {
+  let soonest: CreditExpiry | null = null;
+  for (const row of rows) {
+    const date = calendarDate(row.expirationDate);
+    const balance = row.balance ?? 0;
+    if (!date || date < today || !(balance > 0)) continue;
+    if (!soonest || date < soonest.date) soonest = { date, amount: balance };
+    else if (date === soonest.date) soonest.amount += balance;
+  }
+  if (soonest) soonest.amount = Math.round(soonest.amount * 100) / 100;
+  return soonest;
+}
+
+/**
+ * 'You have $7.50 in credits.' (spec §9 currency: 50¢ under a dollar, $0.00 for none), then when
+ * the soonest expiry is known 'Use $5.00 by Dec 1, 2026, when it expires.' (one credit's worth
+ * never exceeds the total shown, however the backend rounds).
+ */
+export function creditsSentence(credits: number, expiry: CreditExpiry | null = null): string {
+  const have = `You have ${formatCurrency(credits)} in credits.`;
+  if (!expiry || !(credits > 0)) return have;
+  const amount = Math.min(expiry.amount, credits);
+  return `${have} Use ${formatCurrency(amount)} by ${formatShopperDate(expiry.date)}, when it expires.`;
 }
 
 /** The fuel line: 'Fuel Rewards: 20¢ off per gallon' (the brand may relabel Fuel Rewards). */

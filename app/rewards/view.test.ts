@@ -52,6 +52,7 @@ const CREDITS: CreditDetails = {
       date: '2026-03-01',
       issuedBalance: 5,
       balance: 5,
+      expirationDate: '2026-08-28T06:00:00.000Z',
     },
   ],
   expiredCredits: [],
@@ -126,7 +127,11 @@ describe('rewardsView', () => {
     expect(view.panel!.title).toBe('Rewards Credits');
     expect(view.panel!.points).toBeNull();
     expect(view.summary.points).toBeNull();
-    expect(view.summary.credits).toEqual({ ok: true, value: 'You have $7.50 in credits.' });
+    // The credit's expiry (06:00 UTC is midnight in Denver in August): the soonest one is named.
+    expect(view.summary.credits).toEqual({
+      ok: true,
+      value: 'You have $7.50 in credits. Use $5.00 by Aug 28, 2026, when it expires.',
+    });
     expect(view.details.points).toBeNull();
     expect(view.coupons).toBeNull();
   });

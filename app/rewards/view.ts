@@ -11,7 +11,13 @@ import { creditTables, pointsLines, type CreditTables, type PointsLine } from '.
 import { REWARDS_MESSAGES, REWARDS_TITLES } from './messages';
 import { personalOffers, rewardCoupons, type PersonalOffer, type RewardCoupon } from './offers';
 import { tierProgress, type TierProgress } from './progress';
-import { creditsSentence, FUEL_NOTE, fuelLine, pointsSentence } from './summary';
+import {
+  creditsSentence,
+  FUEL_NOTE,
+  fuelLine,
+  pointsSentence,
+  soonestCreditExpiry,
+} from './summary';
 
 /** A section's content, or the short message that stands in for it. */
 export type Section<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -124,7 +130,9 @@ export function rewardsView(flags: RewardsFlags, today: string, r: RewardsResult
         : section(points, M.pointsUnavailable, (n) =>
             pointsSentence(n, tierProgress(n, flags.tiers)),
           ),
-      credits: section(r.credits, M.creditsUnavailable, (c) => creditsSentence(c.currentCredits)),
+      credits: section(r.credits, M.creditsUnavailable, (c) =>
+        creditsSentence(c.currentCredits, soonestCreditExpiry(c.adjustmentHistory, today)),
+      ),
     },
     panel: flags.showPanel
       ? {

@@ -592,7 +592,14 @@ describe.each(storeTargets())('loyalty HTTP API on $name', (target) => {
         'Date',
         'IssuedBalance',
         'Balance',
+        'ExpirationDate',
       ]);
+      // Current credits expire later than now, expired ones did already.
+      const now = Date.now();
+      for (const r of credits.body.AdjustmentHistory)
+        expect(Date.parse(r.ExpirationDate as string)).toBeGreaterThan(now);
+      for (const r of credits.body.ExpiredCredits)
+        expect(Date.parse(r.ExpirationDate as string)).toBeLessThanOrEqual(now);
 
       const savings = await get<Json[]>(`/loyalty/${A}/customer/${n}/savings`);
       const month = Number(denverDate().slice(5, 7));

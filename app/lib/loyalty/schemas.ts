@@ -191,6 +191,11 @@ export const creditRowSchema = z.object({
   date: z.string(),
   issuedBalance: amount,
   balance: amount,
+  /** When the credit expires (docs/loyalty-api.md); absent or null: not known. */
+  expirationDate: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 export const creditDetailsSchema = z.object({

@@ -54,11 +54,12 @@ export function rewardRoutes({ db, today }: RouteContext) {
           Date: Date;
           IssuedBalance: number;
           Balance: number;
+          ExpirationDate: Date | null;
           expired: boolean;
         }>(
           `select description as "Description", issued_at as "Date",
              issued_balance::float8 as "IssuedBalance", balance::float8 as "Balance",
-             expires_at <= now() as expired
+             expires_at as "ExpirationDate", expires_at <= now() as expired
            from credits where app_id = $1 and frq_shopper_no = $2
            order by issued_at desc, credit_id desc`,
           [app, params.id],
