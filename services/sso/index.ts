@@ -122,7 +122,7 @@ export async function startSsoService(options: StartSsoServiceOptions): Promise<
     store,
     customerTokenTtl,
     sessionTtl: signInTtl,
-    now: Date.now,
+    now: () => Date.now(),
     logger,
   });
   const frontEnd = createFrontEnd({

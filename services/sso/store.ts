@@ -51,7 +51,7 @@ export interface MemoryStore {
 
 export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
   const maxEntries = options.maxEntries ?? 100_000;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const entries = new Map<string, Entry>();
   /** grantId → keys of the entries issued under it. */
   const grants = new Map<string, Set<string>>();

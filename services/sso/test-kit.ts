@@ -12,6 +12,7 @@ import { startSsoService, type SsoService, type StartSsoServiceOptions } from '.
 
 export const AVA = DEMO_SHOPPERS[0];
 export const BEN = DEMO_SHOPPERS[1];
+export const CARA = DEMO_SHOPPERS[2];
 
 export const PARTNER = {
   clientId: 'lins-online-ordering',
@@ -45,7 +46,7 @@ export function testBrands(loyaltyBasic = DEV_LOYALTY_BASIC): SsoBrand[] {
           clientId: 'southend-pharmacy',
           name: 'Southend Pharmacy',
           redirectUris: ['http://127.0.0.1:8401/cb?app=pharmacy'],
-          postLogoutRedirectUris: [],
+          postLogoutRedirectUris: ['http://127.0.0.1:8401/'],
           scopes: ['openid', 'profile'],
         },
       ],
@@ -134,6 +135,7 @@ export async function partner(issuer: string, clientId = PARTNER.clientId) {
     async exchange(
       callback: string,
       request: { verifier: string; state: string; redirectUri: string },
+      expectedNonce?: string,
     ) {
       const params = oauth.validateAuthResponse(as, client, new URL(callback), request.state);
       const response = await oauth.authorizationCodeGrantRequest(
@@ -145,7 +147,7 @@ export async function partner(issuer: string, clientId = PARTNER.clientId) {
         request.verifier,
         http,
       );
-      return oauth.processAuthorizationCodeResponse(as, client, response);
+      return oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce });
     },
     /** The token endpoint's raw answer to a code exchange (for refusals). */
     redeem(code: string, verifier: string, redirectUri = PARTNER.redirectUri) {
