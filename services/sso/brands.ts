@@ -108,8 +108,14 @@ export function siteOrigin(
   );
 }
 
+/** A brand as its tenant file has it: with the provider it names, if any. */
+export interface TenantBrand extends SsoBrand {
+  /** `services.sso.url`: the retailer's own provider; null: the one the site starts in-process. */
+  providerUrl: string | null;
+}
+
 /** Every brand of tenants/*.json that lists partner clients, in file-name order. */
-export function readBrands(tenantsDir: string, options: ReadBrandsOptions): SsoBrand[] {
+export function readBrands(tenantsDir: string, options: ReadBrandsOptions): TenantBrand[] {
   let files: string[] = [];
   try {
     files = fs
@@ -119,7 +125,7 @@ export function readBrands(tenantsDir: string, options: ReadBrandsOptions): SsoB
   } catch (error) {
     options.logger.warn({ dir: tenantsDir, err: error }, 'sso: tenant folder unreadable');
   }
-  const brands: SsoBrand[] = [];
+  const brands: TenantBrand[] = [];
   for (const file of files) {
     let tenant: z.infer<typeof tenantSchema>;
     try {
@@ -137,6 +143,7 @@ export function readBrands(tenantsDir: string, options: ReadBrandsOptions): SsoB
       origin: siteOrigin(tenant, options.sitePort),
       loyalty: loyalty && basic ? { appId: loyalty.appId, basic } : null,
       clients,
+      providerUrl: tenant.services.sso?.url?.replace(/\/$/, '') ?? null,
     });
   }
   return brands;

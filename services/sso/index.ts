@@ -15,7 +15,7 @@ import { createLoginSessions } from './login-sessions';
 import { createProvider } from './provider';
 import { createMemoryStore } from './store';
 
-export { readBrands, siteOrigin, type SsoBrand, type SsoClient } from './brands';
+export { readBrands, siteOrigin, type SsoBrand, type SsoClient, type TenantBrand } from './brands';
 
 /** RFC 6749 §4.1.2: an authorization code lives at most 10 minutes. */
 export const MAX_CODE_TTL_SECONDS = 600;
