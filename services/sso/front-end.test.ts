@@ -109,6 +109,17 @@ describe('POST /authenticate/login', () => {
     expect((claims.exp as number) - (claims.iat as number)).toBe(900);
   });
 
+  it('takes a phone number too, which gives no e-mail claim', async () => {
+    const res = await login(OAUTH, { email: BEN.phone, password: BEN.password });
+    expect(res.status).toBe(200);
+    const { customerToken } = (await res.json()) as Tokens;
+    const claims = JSON.parse(
+      Buffer.from(customerToken.split('.')[1], 'base64url').toString('utf8'),
+    ) as Record<string, unknown>;
+    expect(claims).toMatchObject({ brand: 'lins', given_name: BEN.firstName });
+    expect(claims).not.toHaveProperty('email');
+  });
+
   it('refuses a wrong password or an unknown shopper with the site’s message', async () => {
     await expectError(await login(OAUTH, AVA, 'Wrong1!pass'), 401, MESSAGES.credentials);
     const nobody = { email: 'nobody@example.com', password: 'Whatever1!' };

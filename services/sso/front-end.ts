@@ -143,7 +143,9 @@ export function createFrontEnd(deps: FrontEndDeps) {
       const { email, password } = basicCredential(authorization);
       const { brand } = oauth.client;
       if (!brand.loyalty || !deps.loyaltyUrl) throw new FrontEndError(503, MESSAGES.noLoyalty);
-      const key = `${brand.sitePath}:${email.toLowerCase()}`;
+      // One count per account however the address or phone number is written.
+      const account = email.includes('@') ? email.toLowerCase() : email.replace(/\D/g, '');
+      const key = `${brand.sitePath}:${account}`;
       const counted = await failures.get(key);
       if (counted && counted.consumedPoints >= FAILURES_PER_ACCOUNT) {
         throw new FrontEndError(429, MESSAGES.tooManyFailures);
@@ -171,7 +173,8 @@ export function createFrontEnd(deps: FrontEndDeps) {
       return deps.sessions.start({
         brand: brand.sitePath,
         frqShopperNo: shopper.frqShopperNo,
-        email,
+        // The loyalty API also takes a phone number, which is no e-mail claim.
+        email: email.includes('@') ? email : null,
         givenName: shopper.firstName,
       });
     },

@@ -18,7 +18,8 @@ import type { MemoryStore } from './store';
 export interface Shopper {
   brand: string;
   frqShopperNo: string;
-  email: string;
+  /** Null when the shopper signed in with a phone number (the loyalty login names no address). */
+  email: string | null;
   givenName: string | null;
 }
 
@@ -73,7 +74,7 @@ export function createLoginSessions(options: LoginSessionOptions) {
     const customerToken = await new SignJWT({
       brand: session.brand,
       sid,
-      email: session.email,
+      ...(session.email ? { email: session.email } : {}),
       ...(session.givenName ? { given_name: session.givenName } : {}),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -36,7 +36,7 @@ export interface ProviderOptions {
 
 /** What an account claims (scopes profile and email); kept from the last login front-end call. */
 export interface AccountProfile {
-  email: string;
+  email: string | null;
   givenName: string | null;
 }
 
