@@ -119,6 +119,17 @@ describe('authorization request', () => {
     }
   });
 
+  it('refuses a response mode other than query back to the partner', async () => {
+    for (const mode of ['fragment', 'form_post']) {
+      const res = await authorize((await lins.start({ response_mode: mode })).url);
+      // The error goes back the way the partner asked for; no sign-in page is reached.
+      expect(res.headers.get('location') ?? '').not.toContain('/sso/login');
+      expect(await res.text()).not.toContain('/sso/login');
+    }
+    const query = await authorize((await lins.start({ response_mode: 'query' })).url);
+    expect(query.headers.get('location')).toContain('/sso/login?oauth=');
+  });
+
   it('refuses another brand client’s scope beyond its list', async () => {
     const pharmacy = await partner(kit.sso.issuer, 'southend-pharmacy');
     const request = await pharmacy.start(

@@ -138,6 +138,11 @@ export function createProvider(options: ProviderOptions) {
         if (!client.redirectUris.includes(String(interaction.params.redirect_uri))) {
           throw new errors.InvalidRedirectUri();
         }
+        // The code comes back from the brand site in the query (docs/sso-api.md).
+        const mode = interaction.params.response_mode;
+        if (mode !== undefined && mode !== 'query') {
+          throw new errors.InvalidRequest('only response_mode=query is supported');
+        }
         return `${client.brand.origin}/sso/login?oauth=${oauthParameter(interaction)}`;
       },
     },
@@ -179,6 +184,9 @@ export function createProvider(options: ProviderOptions) {
   };
 
   const provider = new Provider(options.issuer, configuration);
+  // The service speaks plain HTTP: an https issuer means a TLS-terminating proxy in front, whose
+  // X-Forwarded-Proto tells oidc-provider the request was secure.
+  provider.proxy = options.issuer.startsWith('https:');
   provider.on('server_error', (_ctx: unknown, err: unknown) =>
     options.logger.error({ err }, 'sso: oidc-provider server error'),
   );
