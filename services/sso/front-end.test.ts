@@ -459,6 +459,12 @@ describe('bad input of every shape', () => {
     }
   });
 
+  it('names the allowed method of a known route', async () => {
+    const res = await fetch(`${kit.sso.url}/authenticate/token`);
+    await expectError(res, 405);
+    expect(res.headers.get('allow')).toBe('POST');
+  });
+
   it('keeps serving on the same connection after a refused body', async () => {
     const res = await fetch(`${kit.sso.url}/healthz`);
     expect(await res.json()).toMatchObject({ ok: true, brands: 2, clients: 2 });

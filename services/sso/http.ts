@@ -88,9 +88,7 @@ async function jsonBody(req: http.IncomingMessage): Promise<Record<string, unkno
 
 function allow(method: string, allowed: string): void {
   if (method !== allowed) {
-    throw Object.assign(new FrontEndError(405, `Method ${method} is not allowed here.`), {
-      allow: allowed,
-    });
+    throw new FrontEndError(405, `Method ${method} is not allowed here.`, { Allow: allowed });
   }
 }
 
@@ -176,15 +174,11 @@ export function createRequestHandler(deps: HandlerDeps) {
       }
       // A body left unread (too large, or a refused method) would be read as the next request.
       const close = !req.complete;
-      const allowHeader = (known as { allow?: string } | null)?.allow;
       sendJson(
         res,
         status,
         { error: known?.message ?? 'Internal error.' },
-        {
-          ...(allowHeader ? { Allow: allowHeader } : {}),
-          ...(close ? { Connection: 'close' } : {}),
-        },
+        { ...known?.headers, ...(close ? { Connection: 'close' } : {}) },
       );
       if (close) req.resume();
     } finally {
