@@ -27,8 +27,10 @@ import { compactHeapAfterStartup } from './server/compact-heap';
 import { hardenServer } from './server/http-server';
 import { createReachabilityProbe } from './server/reachability';
 import { installShutdown, loyaltyPoolsCloser } from './server/shutdown';
+import { ssoBrands } from './server/sso-brands';
 import { startAdviewerService } from './services/adviewer/index';
 import { startMailingListService } from './services/mailing-list/index';
+import { startSsoService, type SsoService } from './services/sso/index';
 import {
   LoyaltyCredentialsError,
   loyaltyServiceCredentials,
@@ -161,6 +163,23 @@ async function main() {
     databaseUrl: env.DATABASE_URL,
     db: embeddedDb?.schema('mailing'),
   });
+  // The reference SSO provider for partner sites, when some brand lists partner clients and names
+  // no provider of its own; it checks passwords with the same loyalty API as the site.
+  const ssoFor = (tenants: Tenant[]) =>
+    ssoBrands(tenants, loyalty ? loyalty.credentials.basic : null, process.env, (obj, msg) =>
+      logger.warn(obj, msg),
+    );
+  const initialSsoBrands = ssoFor(registry.all());
+  let sso: SsoService | null = null;
+  if (initialSsoBrands.length > 0) {
+    sso = await startSsoService({
+      port: 0,
+      brands: initialSsoBrands,
+      loyaltyUrl: env.LOYALTY_API_URL ?? loyalty?.url ?? null,
+    });
+    // A partner client added or changed while running is served from then on.
+    registry.onChange((tenants) => sso?.setBrands(ssoFor(tenants)));
+  }
   const secret = sessionSecret(env);
   // Sign-up forms need a bot check: reCAPTCHA keys, or a honeypot chosen explicitly.
   try {
@@ -184,7 +203,7 @@ async function main() {
     content,
     accounts,
     sessions: createSessionStorages(accounts.siteStore, secret, env.NODE_ENV === 'production'),
-    references: { adviewer: adviewer.url, mailingList: mailingList.url },
+    references: { adviewer: adviewer.url, mailingList: mailingList.url, sso: sso?.url ?? null },
     loyalty: {
       embedded: loyalty
         ? {
@@ -215,6 +234,8 @@ async function main() {
         mail: accounts.mailer.kind,
         adviewer: { pages: adviewer.health().pages },
         mailingList: { store: mailingList.health().store },
+        // The address partners discover the reference provider at (its metadata's issuer).
+        sso: sso ? { mode: 'embedded', url: sso.issuer, ...sso.health() } : { mode: 'external' },
         loyalty: {
           ...(loyalty
             ? { mode: 'embedded', ...loyalty.health() }
@@ -247,6 +268,7 @@ async function main() {
       { name: 'loyalty service', run: () => loyalty?.close() },
       { name: 'ad viewer', run: () => adviewer.close() },
       { name: 'mailing list', run: () => mailingList.close() },
+      { name: 'sso provider', run: () => sso?.close() },
       { name: 'site store and mail', run: () => accounts.close() },
       { name: 'embedded database', run: () => embeddedDb?.close() },
     ],

@@ -138,7 +138,7 @@ export async function startActionHarness(options: HarnessOptions = {}): Promise<
     loyalty: {
       embedded: { url: loyalty.url, basic: DEV_LOYALTY_BASIC, bearer: DEV_LOYALTY_BEARER },
     },
-    references: { adviewer: null, mailingList: null },
+    references: { adviewer: null, mailingList: null, sso: null },
   };
 
   const tenant = (site: string) => {

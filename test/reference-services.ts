@@ -4,3 +4,12 @@
  */
 export { startAdviewerService, type AdviewerService } from '../services/adviewer/index';
 export { startMailingListService, type MailingListService } from '../services/mailing-list/index';
+export { startSsoService, type SsoService } from '../services/sso/index';
+/** The SSO provider in front of an in-memory loyalty service, and a partner (oauth4webapi). */
+export {
+  oauthOf,
+  partner,
+  PARTNER,
+  startProviderKit,
+  type ProviderKit,
+} from '../services/sso/test-kit';

@@ -19,11 +19,11 @@ export interface AppServices {
     embedded: EmbeddedLoyalty | null;
   };
   /**
-   * Addresses of the reference ad viewer (with its ad studio) and mailing-list services started
-   * in-process (services/adviewer, services/mailing-list): what a brand uses when its tenant
-   * file names no address of its own. Null where none runs.
+   * Addresses of the reference ad viewer (with its ad studio), mailing-list and SSO provider
+   * services started in-process (services/adviewer, services/mailing-list, services/sso): what a
+   * brand uses when its tenant file names no address of its own. Null where none runs.
    */
-  references: { adviewer: string | null; mailingList: string | null };
+  references: { adviewer: string | null; mailingList: string | null; sso: string | null };
 }
 
 /**

@@ -252,7 +252,10 @@ describe('the footer sign-up (standard list)', () => {
 
   it('no subscribe address at all: the failure message', async () => {
     const browser = h.browser('lins');
-    browser.services = { ...h.services, references: { adviewer: null, mailingList: null } };
+    browser.services = {
+      ...h.services,
+      references: { adviewer: null, mailingList: null, sso: null },
+    };
     const res = await browser.call(standardAction, '/newsletter', {
       intent: 'subscribe',
       email: unique('nowhere'),

@@ -1,0 +1,204 @@
+/**
+ * The site's client of the identity provider's login front-end calls (docs/sso-api.md, spec §7
+ * "Single sign-on"): server to server, with undici and a deadline. The provider is the tenant's
+ * (`services.sso.url`) or the reference one server.ts started in-process (services/sso).
+ *
+ * - `login` sends the shopper's e-mail address and password as a Basic credential; the token
+ *   calls (`token`, `refresh`, `revoke`) send no Authorization header at all (spec §7 "The token
+ *   calls remove the default Authorization header").
+ * - Every reply is validated; a refusal becomes an SsoError whose message is the reply's `error`
+ *   field (spec §8 "OAuth login and refresh"), or the generic message when there is none, the
+ *   reply is not what the contract says, or the provider cannot be reached in time.
+ */
+import { request } from 'undici';
+import { z } from 'zod';
+import type { AppContext } from '~/lib/context.server';
+import { logger } from '@common/logger.server';
+
+/** The `oauth` parameter's content (docs/sso-api.md), as the provider's calls take it. */
+export interface OAuthParams {
+  clientId: string;
+  redirectUri: string;
+  scope: string;
+  state?: string;
+  codeChallenge: string;
+  codeChallengeMethod: 'S256';
+  responseType: 'code';
+  /** The provider's interaction id, when the request came through its authorization endpoint. */
+  interaction?: string;
+}
+
+export const SSO_GENERIC_ERROR =
+  'Something went wrong with your request. Please try submitting again.';
+
+/** A call the provider refused (status 4xx/5xx) or that did not reach it (status 503). */
+export class SsoError extends Error {
+  name = 'SsoError';
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The whole call (connect, headers, body) ends within this. */
+export const SSO_TIMEOUT_MS = 5000;
+const MAX_REPLY_BYTES = 64 * 1024;
+
+const loginReply = z.object({
+  customerToken: z.string().min(1),
+  refreshToken: z.string().min(1),
+  expiresIn: z.number().int().positive(),
+});
+const tokenReply = z.object({ redirectUrl: z.string().url() });
+const refreshReply = z
+  .object({
+    access_token: z.string().min(1),
+    refresh_token: z.string().min(1),
+    expires_in: z.number().int().positive(),
+  })
+  .transform((r) => ({
+    accessToken: r.access_token,
+    refreshToken: r.refresh_token,
+    expiresIn: r.expires_in,
+  }));
+const revokeReply = z
+  .object({ post_logout_redirect_uri: z.string().url() })
+  .transform((r) => ({ postLogoutRedirectUri: r.post_logout_redirect_uri }));
+const errorReply = z.object({ error: z.string().trim().min(1).max(500) });
+
+export type SsoLogin = z.output<typeof loginReply>;
+export type SsoToken = z.output<typeof tokenReply>;
+export type SsoRefresh = z.output<typeof refreshReply>;
+export type SsoRevoke = z.output<typeof revokeReply>;
+
+export interface SsoProviderOptions {
+  timeoutMs?: number;
+}
+
+/** The provider's address for this request's brand; null when the site has none. */
+export function ssoBaseUrl(context: Pick<AppContext, 'tenant' | 'services'>): string | null {
+  return context.tenant.services.sso?.url ?? context.services.references.sso ?? null;
+}
+
+export function ssoProvider(baseUrl: string, options: SsoProviderOptions = {}) {
+  const timeoutMs = options.timeoutMs ?? SSO_TIMEOUT_MS;
+  const base = baseUrl.replace(/\/*$/, '/');
+
+  async function call<T extends z.ZodTypeAny>(
+    schema: T,
+    method: 'GET' | 'POST',
+    path: string,
+    init: { query?: Record<string, string>; body?: unknown; authorization?: string } = {},
+  ): Promise<z.output<T>> {
+    const url = new URL(path, base);
+    for (const [name, value] of Object.entries(init.query ?? {})) {
+      url.searchParams.set(name, value);
+    }
+    const started = Date.now();
+    // Paths only in the log: queries and bodies carry tokens and passwords.
+    const fail = (status: number, message: string, reason: string): never => {
+      logger.warn({ path, status, reason, ms: Date.now() - started }, 'sso call failed');
+      throw new SsoError(message, status);
+    };
+    let status: number;
+    let text: string;
+    try {
+      const response = await request(url, {
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(init.authorization ? { authorization: init.authorization } : {}),
+        },
+        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = response.statusCode;
+      text = await readLimited(response.body, MAX_REPLY_BYTES);
+    } catch (error) {
+      const name = error instanceof Error ? error.name : 'Error';
+      return fail(503, SSO_GENERIC_ERROR, `provider unreachable or too slow (${name})`);
+    }
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // not JSON: handled below as a reply without the contract's shape
+    }
+    if (status >= 200 && status < 300) {
+      const parsed = schema.safeParse(json);
+      if (parsed.success) return parsed.data as z.output<T>;
+      return fail(502, SSO_GENERIC_ERROR, 'reply is not what the contract says');
+    }
+    const refusal = errorReply.safeParse(json);
+    return fail(
+      status,
+      refusal.success ? refusal.data.error : SSO_GENERIC_ERROR,
+      refusal.success ? 'refused' : 'refused without an error field',
+    );
+  }
+
+  return {
+    /** POST /authenticate/login: checks the password; the shopper's tokens. */
+    login(email: string, password: string, oauth: OAuthParams): Promise<SsoLogin> {
+      const credential = Buffer.from(`${email}:${password}`, 'utf8').toString('base64');
+      return call(loginReply, 'POST', 'authenticate/login', {
+        body: oauth,
+        authorization: `Basic ${credential}`,
+      });
+    },
+
+    /** POST /authenticate/token: the partner's redirect address carrying the code. */
+    token(customerToken: string, oauth: OAuthParams): Promise<SsoToken> {
+      return call(tokenReply, 'POST', 'authenticate/token', {
+        body: { customer_token: customerToken, ...oauth },
+      });
+    },
+
+    /** POST /token/refresh: a new single-sign-on token; the refresh token given is spent. */
+    refresh(refreshToken: string): Promise<SsoRefresh> {
+      return call(refreshReply, 'POST', 'token/refresh', {
+        query: { refresh_token: refreshToken },
+      });
+    },
+
+    /** GET /api/logout/revoketoken: revokes the token; where the partner wants the shopper. */
+    revoke(input: {
+      clientId: string;
+      postLogoutRedirectUri: string;
+      token: string;
+    }): Promise<SsoRevoke> {
+      return call(revokeReply, 'GET', 'api/logout/revoketoken', {
+        query: {
+          client_id: input.clientId,
+          post_logout_redirect_uri: input.postLogoutRedirectUri,
+          token: input.token,
+        },
+      });
+    },
+  };
+}
+
+export type SsoProvider = ReturnType<typeof ssoProvider>;
+
+/** The body as text; past `limit` bytes the call fails (the rest is not read). */
+async function readLimited(
+  body: AsyncIterable<Buffer | Uint8Array> & { destroy(error?: Error): unknown },
+  limit: number,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > limit) {
+      body.destroy();
+      throw new Error(`reply over ${limit} bytes`);
+    }
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
