@@ -58,6 +58,8 @@ const OTHER_ROUTES = [
   '/rewards?details=%00&coupon=..%2F%ff',
   `/rewards?details=points&details=x&coupon=${'9'.repeat(300)}`,
   '/rewards/viewer',
+  '/sso/account',
+  '/sso/account?oauth=%00',
   '/no-such-page',
   '/error/400',
   '/theme/x.css',
@@ -317,6 +319,23 @@ export function fuzzPlan(seed: number): Shot[] {
         path: `/search?q=${q}&category=${q}`,
         signedIn,
       });
+      for (const page of ['/sso/login', '/sso/register', '/sso/account']) {
+        shots.push({
+          what: `${page} oauth query`,
+          method: 'GET',
+          path: `${page}?oauth=${q}&pane=${q}&address=${q}`,
+          signedIn,
+        });
+      }
+      // A guest only: signed in, it would end the session the other requests replay.
+      if (!signedIn) {
+        shots.push({
+          what: 'sso logout query',
+          method: 'GET',
+          path: `/sso/logout?client_id=${q}&post_logout_redirect_uri=${q}`,
+          signedIn,
+        });
+      }
       shots.push({
         what: 'login redirectTo field',
         method: 'POST',

@@ -69,11 +69,23 @@ import {
 import { pharmacySchema, signupSchema } from '~/newsletter/schemas';
 import { loader as pharmacyStoreLoader } from '~/routes/pharmacy.$store';
 import { action as charityAction, loader as charityLoader } from '~/routes/rewards.charity';
+import { action as ssoLoginAction, loader as ssoLoginLoader } from '~/routes/sso.login';
+import { action as ssoRegisterAction, loader as ssoRegisterLoader } from '~/routes/sso.register';
+import { loader as ssoAccountLoader } from '~/routes/sso.account';
+import { loader as ssoLogoutLoader } from '~/routes/sso.logout';
 import { charityChangeSchema } from '~/rewards/charity';
 import { logger } from '@common/logger.server';
 import { startActionHarness, type ActionHarness, type CallResult } from '@test/action-harness';
 import { AVA } from '@test/demo';
-import { formFor, mutatedForm, schemaShape, toFormData, validForms, text } from '@test/fuzz-forms';
+import {
+  formFor,
+  FUZZ_PARTNER_REDIRECT,
+  mutatedForm,
+  schemaShape,
+  toFormData,
+  validForms,
+  text,
+} from '@test/fuzz-forms';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_110);
 const SCHEMA_RUNS = 200;
@@ -147,7 +159,8 @@ const SENDABLE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /**
  * What every answer must be: a status below 500, headers Node can write (an invalid one is an
- * ERR_INVALID_CHAR, a 500, once Express sends it), a redirect that stays on the site.
+ * ERR_INVALID_CHAR, a 500, once Express sends it), a redirect that stays on the site, or (a
+ * single sign-on that went through) goes to the partner client's registered redirect URI.
  */
 function expectSound(res: CallResult, what: string) {
   expect(res.status, what).toBeGreaterThanOrEqual(200);
@@ -155,7 +168,9 @@ function expectSound(res: CallResult, what: string) {
   for (const [name, v] of res.headers) expect(v, `${what}: header ${name}`).toMatch(SENDABLE);
   if (res.location !== null) {
     const base = 'http://lins.localhost:3000';
-    expect(new URL(res.location, base).origin, `${what}: Location ${res.location}`).toBe(base);
+    const target = new URL(res.location, base);
+    const partner = `${target.origin}${target.pathname}` === FUZZ_PARTNER_REDIRECT;
+    if (!partner) expect(target.origin, `${what}: Location ${res.location}`).toBe(base);
   }
 }
 
@@ -202,10 +217,26 @@ const ACTIONS: {
   { address: '/rewards/charity', action: charityAction, schema: charityChangeSchema() },
   // Takes no fields: whatever is posted is ignored.
   { address: '/logout', action: logoutAction, schema: z.object({ x: z.string() }) },
+  // The single-sign-on pages post the site's login and registration forms with `oauth`.
+  { address: '/sso/login', action: ssoLoginAction, schema: loginFormsSchema },
+  {
+    address: '/sso/register',
+    action: ssoRegisterAction,
+    schema: registerSchema(REGISTER_FLAGS[0]),
+  },
 ];
 
-/** Loaders that read the query string or the path's parameters. */
-const LOADERS: { name: string; loader: RouteFunction; path: string; params?: string[] }[] = [
+/**
+ * Loaders that read the query string or the path's parameters. `guestOnly`: a signed-in run
+ * would end the session the other runs replay (a logout).
+ */
+const LOADERS: {
+  name: string;
+  loader: RouteFunction;
+  path: string;
+  params?: string[];
+  guestOnly?: boolean;
+}[] = [
   { name: 'root', loader: rootLoader, path: '/' },
   { name: 'login', loader: loginLoader, path: '/login' },
   { name: 'reset-password', loader: resetPasswordLoader, path: '/reset-password' },
@@ -242,6 +273,10 @@ const LOADERS: { name: string; loader: RouteFunction; path: string; params?: str
   { name: 'rewards viewer', loader: rewardsViewerLoader, path: '/rewards/viewer' },
   // The school search (q) of the charity page.
   { name: 'charity', loader: charityLoader, path: '/rewards/charity' },
+  { name: 'sso login', loader: ssoLoginLoader, path: '/sso/login' },
+  { name: 'sso register', loader: ssoRegisterLoader, path: '/sso/register' },
+  { name: 'sso account', loader: ssoAccountLoader, path: '/sso/account' },
+  { name: 'sso logout', loader: ssoLogoutLoader, path: '/sso/logout', guestOnly: true },
 ];
 
 const QUERY_NAMES = [
@@ -270,6 +305,9 @@ const QUERY_NAMES = [
   'store',
   'details',
   'coupon',
+  'oauth',
+  'client_id',
+  'post_logout_redirect_uri',
 ];
 
 let h: ActionHarness;
@@ -379,12 +417,12 @@ describe('every loader answers any address below 500', () => {
 
   it.each(LOADERS)(
     '$name',
-    async ({ name, loader, path, params = [] }) => {
+    async ({ name, loader, path, params = [], guestOnly = false }) => {
       await fc.assert(
         fc.asyncProperty(
           query,
           fc.array(text, { minLength: params.length, maxLength: params.length }),
-          fc.constantFrom(null, signedIn),
+          fc.constantFrom(null, ...(guestOnly ? [] : [signedIn])),
           async (search, values, who) => {
             const routeParams = Object.fromEntries(params.map((p, i) => [p, values[i]]));
             const res = await call(loader, `${path}?${search}`, undefined, who, routeParams);

@@ -11,6 +11,26 @@ import { AVA } from './demo';
 // --- Valid forms ---------------------------------------------------------------------------------
 
 /**
+ * A valid `oauth` parameter (docs/sso-api.md) for the fuzzers' brand, lins: its demo partner
+ * client and registered redirect URI (tenants/lins.json), a PKCE challenge.
+ */
+export const FUZZ_OAUTH = Buffer.from(
+  JSON.stringify({
+    clientId: 'lins-online-ordering',
+    redirectUri: 'http://localhost:8400/callback',
+    scope: 'openid profile',
+    state: 'fuzz-state',
+    codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    codeChallengeMethod: 'S256',
+    responseType: 'code',
+  }),
+  'utf8',
+).toString('base64url');
+
+/** The one address off the site a post may redirect to: that client's redirect URI. */
+export const FUZZ_PARTNER_REDIRECT = 'http://localhost:8400/callback';
+
+/**
  * The forms of every action as its page posts them, by the action's address: the fuzzers start
  * from these as often as from random forms, changing a field, so runs get past validation into
  * the services. Never the demo shopper's real password (a change would end the sessions the runs
@@ -107,6 +127,30 @@ export function validForms(stores: readonly string[]): Record<string, Record<str
         store: 'FRESH MARKET',
         age: 'Over 75',
         agree: 'on',
+      },
+    ],
+    // The single-sign-on pages' forms: the login panes and the registration, with the request.
+    '/sso/login': [
+      { intent: 'login', email: AVA.email, password: 'Wrong-pass-123!', oauth: FUZZ_OAUTH },
+      { intent: 'reset-request', email: 'fuzz.nobody@example.com', oauth: FUZZ_OAUTH },
+      { intent: 'continue', oauth: FUZZ_OAUTH },
+    ],
+    '/sso/register': [
+      {
+        firstName: 'Fuzz',
+        lastName: 'Partner',
+        birthday: '1990-01-01',
+        email: 'fuzz.sso@example.com',
+        phone: '3035550152',
+        address1: '1 Main St',
+        zip: '80202',
+        storeNumber: store,
+        organization: 'Radio',
+        password,
+        confirmPassword: password,
+        acceptTerms: 'on',
+        [HONEYPOT_FIELD]: '',
+        oauth: FUZZ_OAUTH,
       },
     ],
   };
