@@ -219,6 +219,31 @@ describe('/sso/login action', () => {
     expect(shopperFromSession(await b.session())).toBeNull();
   });
 
+  it('takes a password-reset request in the flow, as /login does (the sent pane)', async () => {
+    const b = h.browser('lins');
+    const oauth = oauthOf('lins');
+    const res = await b.call(ssoLoginAction, `/sso/login?oauth=${oauth}`, {
+      intent: 'reset-request',
+      email: BEN.email,
+      oauth,
+    });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ intent: 'reset-request', done: true });
+    const page = await b.call(ssoLoginLoader, `/sso/login?pane=reset&oauth=${oauth}`);
+    expect(page.data).toMatchObject({ view: 'login', pane: 'reset', oauth });
+  });
+
+  it('a guest’s Continue as is refused with the sign-in-ended message', async () => {
+    const b = h.browser('lins');
+    const oauth = oauthOf('lins');
+    const res = await b.call(ssoLoginAction, `/sso/login?oauth=${oauth}`, {
+      intent: 'continue',
+      oauth,
+    });
+    expect(res.status).toBe(400);
+    expect(formErrors(res.data)).toEqual([SSO_MESSAGES.signInEnded]);
+  });
+
   it('without an oauth parameter signs in and lands on /sso/account', async () => {
     const b = h.browser('southend');
     const res = await b.call(ssoLoginAction, '/sso/login', {
