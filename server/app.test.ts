@@ -22,7 +22,8 @@ function tenant(site: string, keyEnv?: string): Tenant {
 /** The policy helmet sends for a brand, as directive name -> sources. */
 function policy(
   t: Tenant,
-  references: { adviewer: string | null } = { adviewer: null },
+  references: { adviewer: string | null; sso?: string | null } = { adviewer: null },
+  path = '/',
 ): Map<string, string[]> {
   const headers = new Map<string, string>();
   const res = {
@@ -31,7 +32,7 @@ function policy(
   };
   let failed: unknown;
   contentSecurityPolicy(cspDirectives(references) as never)(
-    {} as never,
+    { path } as never,
     res as never,
     (error?: unknown) => {
       failed = error;
@@ -113,5 +114,24 @@ describe('CSP and the ad viewer', () => {
 
   it('frames only the survey when there is no ad viewer at all', () => {
     expect(policy(tenant('lins')).get('frame-src')).toEqual(['https://survey.example.com']);
+  });
+});
+
+describe('CSP form-action and single sign-on', () => {
+  const references = { adviewer: null, sso: 'http://127.0.0.1:40999' };
+
+  it("lets an /sso page's form post end at the brand's partners and its provider", () => {
+    const csp = policy(tenant('lins'), references, '/sso/login');
+    expect(csp.get('form-action')).toEqual([
+      "'self'",
+      'http://localhost:8400',
+      'http://127.0.0.1:40999',
+    ]);
+  });
+
+  it('keeps every other page at form-action self', () => {
+    for (const path of ['/', '/login', '/register', '/ssoish', '/account']) {
+      expect(policy(tenant('lins'), references, path).get('form-action'), path).toEqual(["'self'"]);
+    }
   });
 });

@@ -9,6 +9,7 @@ import { logger } from '@common/logger.server';
 import { redirectFor } from '~/lib/redirects';
 import { publicBotCheck } from '~/lib/security/bot-check.server';
 import { mapsKeyFor } from '~/stores/maps-config.server';
+import { ssoFormActionOrigins } from '~/sso/form-action.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { TenantRegistry } from '~/lib/tenant/registry.server';
 import { metricsEndpoint } from './metrics';
@@ -79,7 +80,9 @@ function mapsOrigins(tenant: Tenant) {
  * in-process reference services' addresses: a brand without an ad viewer of its own frames the
  * reference viewer and shows its product images.
  */
-export function cspDirectives(references: { adviewer: string | null } = { adviewer: null }) {
+export function cspDirectives(
+  references: { adviewer: string | null; sso?: string | null } = { adviewer: null },
+) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${locals(res as Response).nonce}'`;
   const tenantOf = (res: unknown) => locals(res as Response).tenant;
   const adviewerOf = (t: Tenant) =>
@@ -143,7 +146,15 @@ export function cspDirectives(references: { adviewer: string | null } = { adview
       ],
       'object-src': ["'none'"],
       'base-uri': ["'none'"],
-      'form-action': ["'self'"],
+      // A single-sign-on login or registration post ends at the partner (a 303 that Chromium
+      // checks against form-action): only the /sso pages name the brand's partner origins.
+      'form-action': [
+        "'self'",
+        (req: unknown, res: unknown) =>
+          String((req as Partial<Request>).path ?? '').startsWith('/sso/')
+            ? ssoFormActionOrigins(tenantOf(res), references).join(' ')
+            : '',
+      ],
       'frame-ancestors': [
         (_req: unknown, res: unknown) => {
           const list = tenantOf(res).frameAncestors.map((u) => new URL(u).origin);
