@@ -173,8 +173,7 @@ export function ContentForm({
   });
   const f = fields as unknown as Record<string, FieldMeta>;
   const busy = pending || verifying;
-  const disabled =
-    hydrated && (hasFieldErrors(form) || (recaptcha !== null && !recaptchaReady));
+  const disabled = hydrated && (hasFieldErrors(form) || (recaptcha !== null && !recaptchaReady));
 
   return (
     <Form

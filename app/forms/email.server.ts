@@ -49,8 +49,9 @@ export function escapeMarkdownText(value: string): string {
   return value
     .split(/\r\n|\r|\n/)
     .map((line) =>
-      Array.from(line, (c) =>
-        HTML_ENTITIES.get(c) ?? (MARKDOWN_PUNCTUATION.has(c) ? `\\${c}` : c),
+      Array.from(
+        line,
+        (c) => HTML_ENTITIES.get(c) ?? (MARKDOWN_PUNCTUATION.has(c) ? `\\${c}` : c),
       ).join(''),
     )
     .join('<br>');

@@ -1,4 +1,11 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSubmit,
+} from '@remix-run/react';
 import { FormAlert } from '~/lib/forms/form-alert';
 import { isSubmitting } from '~/lib/forms/submitting';
 import { sx, sxRecipe } from '~/lib/theme/static-css';

@@ -124,7 +124,10 @@ export async function submitForm(
     ? services.content.emailTemplate(brand, form.action.template)
     : null;
   if (form.action.template && !template) {
-    logger.warn({ brand, form: form.slug, template: form.action.template }, 'form template missing');
+    logger.warn(
+      { brand, form: form.slug, template: form.action.template },
+      'form template missing',
+    );
   }
   try {
     const message = await formEmail({

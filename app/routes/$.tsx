@@ -18,7 +18,10 @@ import { withPageSignup } from '~/newsletter/signup.server';
  */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const store = new URL(request.url).searchParams.get('store');
-  return withPageForm(context, withPageSignup(context, sitePage(context, params['*'] ?? ''), store));
+  return withPageForm(
+    context,
+    withPageSignup(context, sitePage(context, params['*'] ?? ''), store),
+  );
 }
 
 export { headers } from '~/lib/http/cache.server';

@@ -97,14 +97,25 @@ const option = z
     text(),
     z.object({ value: text(), label: optionalText }, { invalid_type_error: 'must be text' }),
   ])
-  .transform((v): FormOption => (typeof v === 'string' ? { value: v, label: v } : { value: v.value, label: v.label ?? v.value }))
-  .refine((o) => o.value.length <= MAX_OPTION_LENGTH, `value must be at most ${MAX_OPTION_LENGTH} characters`);
+  .transform(
+    (v): FormOption =>
+      typeof v === 'string'
+        ? { value: v, label: v }
+        : { value: v.value, label: v.label ?? v.value },
+  )
+  .refine(
+    (o) => o.value.length <= MAX_OPTION_LENGTH,
+    `value must be at most ${MAX_OPTION_LENGTH} characters`,
+  );
 
 const fieldBase = {
   name: z
     .string({ required_error: 'is required', invalid_type_error: 'must be text' })
     .regex(FIELD_NAME, 'must be letters, digits and _ (starting with a letter, at most 40)')
-    .refine((n) => !RESERVED_FIELD_NAMES.has(n.toLowerCase()), 'is a name the site keeps for itself'),
+    .refine(
+      (n) => !RESERVED_FIELD_NAMES.has(n.toLowerCase()),
+      'is a name the site keeps for itself',
+    ),
   label: text(),
   required: flag,
   help: optionalText,
@@ -119,34 +130,42 @@ const autocomplete = z
 const fieldSchema = z.discriminatedUnion(
   'type',
   [
-    z.object({
-      ...fieldBase,
-      type: z.enum(['text', 'email', 'phone']),
-      maxLength: count(1, 500).nullish(),
-      autocomplete,
-    }).strict(),
-    z.object({
-      ...fieldBase,
-      type: z.literal('textarea'),
-      maxLength: count(1, MAX_TEXTAREA_LENGTH).nullish(),
-      rows: count(2, 20).nullish(),
-    }).strict(),
-    z.object({
-      ...fieldBase,
-      type: z.enum(['radio', 'select', 'multiselect']),
-      options: z.array(option).min(1, 'needs at least one option').max(50, 'at most 50 options'),
-      placeholder: optionalText,
-    }).strict(),
+    z
+      .object({
+        ...fieldBase,
+        type: z.enum(['text', 'email', 'phone']),
+        maxLength: count(1, 500).nullish(),
+        autocomplete,
+      })
+      .strict(),
+    z
+      .object({
+        ...fieldBase,
+        type: z.literal('textarea'),
+        maxLength: count(1, MAX_TEXTAREA_LENGTH).nullish(),
+        rows: count(2, 20).nullish(),
+      })
+      .strict(),
+    z
+      .object({
+        ...fieldBase,
+        type: z.enum(['radio', 'select', 'multiselect']),
+        options: z.array(option).min(1, 'needs at least one option').max(50, 'at most 50 options'),
+        placeholder: optionalText,
+      })
+      .strict(),
     z.object({ ...fieldBase, type: z.literal('checkbox') }).strict(),
-    z.object({
-      ...fieldBase,
-      type: z.literal('file'),
-      accept: z
-        .array(z.string(), { invalid_type_error: 'must be a list' })
-        .min(1, 'needs at least one type'),
-      maxFiles: count(1, UPLOAD_LIMITS.maxFiles).nullish(),
-      maxBytes: count(1, UPLOAD_LIMITS.maxFileBytes).nullish(),
-    }).strict(),
+    z
+      .object({
+        ...fieldBase,
+        type: z.literal('file'),
+        accept: z
+          .array(z.string(), { invalid_type_error: 'must be a list' })
+          .min(1, 'needs at least one type'),
+        maxFiles: count(1, UPLOAD_LIMITS.maxFiles).nullish(),
+        maxBytes: count(1, UPLOAD_LIMITS.maxFileBytes).nullish(),
+      })
+      .strict(),
   ],
   {
     errorMap: (issue, ctx) =>
@@ -216,42 +235,41 @@ function toField(raw: RawField, ctx: z.RefinementCtx, at: number): FormField {
   }
 }
 
-const actionSchema = z.object(
-  {
-    type: z.literal('email', {
-      errorMap: () => ({ message: "must be 'email' (the only action forms have)" }),
-    }),
-    to: mailboxes.refine((v) => v.length > 0, 'needs at least one address'),
-    cc: mailboxes,
-    bcc: mailboxes,
-    from: mailbox.nullish().transform((v) => v ?? null),
-    replyTo: z
-      .string({ invalid_type_error: 'must be an address or the name of an e-mail field' })
-      .transform((v) => v.trim())
-      .nullish(),
-    subject: optionalText.refine(
-      (v) => v === null || !/[\r\n]/.test(v),
-      'must be one line',
-    ),
-    template: z
-      .string()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'must be the slug of an e-mail template')
-      .nullish()
-      .transform((v) => v ?? null),
-    attachments: z.array(z.string()).nullish(),
-    successMessage: optionalText,
-    successRoute: z
-      .string({ invalid_type_error: 'must be a path' })
-      .transform((v) => v.trim())
-      .refine(
-        isSiteRoute,
-        "must be a path of this site: starting with a single '/', without '//', '\\' or a scheme",
-      )
-      .nullish()
-      .transform((v) => v ?? null),
-  },
-  { required_error: 'is required', invalid_type_error: 'must be an object' },
-).strict();
+const actionSchema = z
+  .object(
+    {
+      type: z.literal('email', {
+        errorMap: () => ({ message: "must be 'email' (the only action forms have)" }),
+      }),
+      to: mailboxes.refine((v) => v.length > 0, 'needs at least one address'),
+      cc: mailboxes,
+      bcc: mailboxes,
+      from: mailbox.nullish().transform((v) => v ?? null),
+      replyTo: z
+        .string({ invalid_type_error: 'must be an address or the name of an e-mail field' })
+        .transform((v) => v.trim())
+        .nullish(),
+      subject: optionalText.refine((v) => v === null || !/[\r\n]/.test(v), 'must be one line'),
+      template: z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'must be the slug of an e-mail template')
+        .nullish()
+        .transform((v) => v ?? null),
+      attachments: z.array(z.string()).nullish(),
+      successMessage: optionalText,
+      successRoute: z
+        .string({ invalid_type_error: 'must be a path' })
+        .transform((v) => v.trim())
+        .refine(
+          isSiteRoute,
+          "must be a path of this site: starting with a single '/', without '//', '\\' or a scheme",
+        )
+        .nullish()
+        .transform((v) => v ?? null),
+    },
+    { required_error: 'is required', invalid_type_error: 'must be an object' },
+  )
+  .strict();
 
 export const formFileSchema = z
   .object(
@@ -330,8 +348,7 @@ export const formFileSchema = z
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ['action', 'successRoute'],
-        message:
-          'give successMessage (shown on the form success page) or successRoute, not both',
+        message: 'give successMessage (shown on the form success page) or successRoute, not both',
       });
     }
 

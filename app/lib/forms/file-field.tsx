@@ -89,7 +89,15 @@ export function FileField({
     <FieldChrome
       meta={meta}
       label={label}
-      hint={hint ? <>{hint} {limits}</> : limits}
+      hint={
+        hint ? (
+          <>
+            {hint} {limits}
+          </>
+        ) : (
+          limits
+        )
+      }
       required={isRequired}
       className={className}
     >

@@ -32,7 +32,14 @@ export const FILE_TYPES: readonly FileType[] = [
   },
   { id: 'png', label: 'PNG', mime: 'image/png', aliases: [], extensions: ['.png'], image: true },
   { id: 'gif', label: 'GIF', mime: 'image/gif', aliases: [], extensions: ['.gif'], image: true },
-  { id: 'webp', label: 'WebP', mime: 'image/webp', aliases: [], extensions: ['.webp'], image: true },
+  {
+    id: 'webp',
+    label: 'WebP',
+    mime: 'image/webp',
+    aliases: [],
+    extensions: ['.webp'],
+    image: true,
+  },
   // What a phone camera saves by default.
   {
     id: 'heic',
@@ -102,7 +109,10 @@ export function looksAccepted(
   const extension = extensionOf(file.name);
   return ids.some((id) => {
     const t = fileType(id);
-    return (mime !== '' && (t.mime === mime || t.aliases.includes(mime))) || t.extensions.includes(extension);
+    return (
+      (mime !== '' && (t.mime === mime || t.aliases.includes(mime))) ||
+      t.extensions.includes(extension)
+    );
   });
 }
 

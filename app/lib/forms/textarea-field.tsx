@@ -5,7 +5,11 @@ import { FieldChrome, hintId, type FieldMeta } from './field-base';
 
 const styles = {
   // Chakra's textarea recipe (as the input's: border, focus and invalid states), resizable.
-  textarea: sxRecipe('textarea', { size: 'md', variant: 'outline' }, { bg: 'bg', resize: 'vertical' }),
+  textarea: sxRecipe(
+    'textarea',
+    { size: 'md', variant: 'outline' },
+    { bg: 'bg', resize: 'vertical' },
+  ),
 };
 
 export interface TextareaFieldProps {

@@ -6,7 +6,9 @@ import type { MailAddress } from './mailer.server';
  * `"<retailer name>" <no-reply@<canonical host>>` (the rule of the password-reset e-mail,
  * app/accounts/password-reset-email.server.ts `brandSender`, which could use this one).
  */
-export function defaultSender(tenant: Pick<Tenant, 'origin' | 'retailerName' | 'mail'>): MailAddress {
+export function defaultSender(
+  tenant: Pick<Tenant, 'origin' | 'retailerName' | 'mail'>,
+): MailAddress {
   return (
     tenant.mail?.from ?? {
       name: tenant.retailerName,
