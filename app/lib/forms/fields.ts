@@ -486,6 +486,7 @@ export function fileField({
     }
     return files;
   });
-  // Optional for conform's constraint (no `required` on the input) when not required.
-  return required ? check : check.optional();
+  // Optional for conform's constraint (no `required` on the input) when not required; never
+  // with a problem, which must be reported although the refused file is not there.
+  return required || problem ? check : check.optional();
 }
