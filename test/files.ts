@@ -3,7 +3,7 @@
  * type the content forms take, and whole files of a chosen size built on it.
  */
 
-const bytes = (...parts: (number[] | string)[]) =>
+const bytes = (...parts: (number[] | string)[]): Buffer<ArrayBuffer> =>
   Buffer.from(parts.flatMap((p) => (typeof p === 'string' ? [...Buffer.from(p, 'latin1')] : p)));
 
 /** The first bytes of a file of each type (its magic number and a little more). */
@@ -20,7 +20,7 @@ export const MAGIC = {
  * A file of `size` bytes starting with `head`, the rest bytes of every value (so an attachment
  * that changed one byte in transit, e.g. a CR LF rewritten, differs).
  */
-export function fileBytes(head: Buffer, size: number): Buffer {
+export function fileBytes(head: Buffer, size: number): Buffer<ArrayBuffer> {
   const out = Buffer.alloc(Math.max(size, head.length));
   head.copy(out);
   for (let i = head.length; i < out.length; i++) out[i] = (i * 7 + 13) % 256;
@@ -28,8 +28,9 @@ export function fileBytes(head: Buffer, size: number): Buffer {
 }
 
 /** A small JPEG-looking photo (its bytes are a JPEG's start and noise). */
-export const photo = (size = 4096) => fileBytes(MAGIC.jpeg, size);
+export const photo = (size = 4096): Buffer<ArrayBuffer> => fileBytes(MAGIC.jpeg, size);
 /** A small PDF-looking document. */
-export const pdf = (size = 4096) => fileBytes(MAGIC.pdf, size);
+export const pdf = (size = 4096): Buffer<ArrayBuffer> => fileBytes(MAGIC.pdf, size);
 /** Text, which no form takes as a file. */
-export const text = (size = 64) => Buffer.from('Just some text, not a document.\n'.repeat(size / 32));
+export const text = (size = 64): Buffer<ArrayBuffer> =>
+  Buffer.from('Just some text, not a document.\n'.repeat(size / 32));

@@ -13,6 +13,7 @@
  * Bounded and reproducible: a fixed seed (FUZZ_SEED to try another), a fixed number of runs per
  * schema, action and loader. fast-check prints the seed and the shrunk counterexample.
  */
+import fs from 'node:fs';
 import { parseWithZod } from '@conform-to/zod';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -70,6 +71,10 @@ import { pharmacySchema, signupSchema } from '~/newsletter/schemas';
 import { loader as pharmacyStoreLoader } from '~/routes/pharmacy.$store';
 import { action as charityAction, loader as charityLoader } from '~/routes/rewards.charity';
 import { charityChangeSchema } from '~/rewards/charity';
+import { answersSchema } from '~/forms/answers-schema';
+import { action as formAction, loader as formLoader } from '~/routes/forms.$slug';
+import { loader as formSentLoader } from '~/routes/forms.$slug_.sent';
+import { formFileSchema } from '~/lib/content/form-schemas.server';
 import { logger } from '@common/logger.server';
 import { startActionHarness, type ActionHarness, type CallResult } from '@test/action-harness';
 import { AVA } from '@test/demo';
@@ -84,6 +89,13 @@ const SITE = 'lins';
 const runs = (numRuns: number) => ({ numRuns, seed: SEED });
 
 // --- Schemas ------------------------------------------------------------------------------------
+
+/** The answers schema of a demo content form (read from the files, as the site reads them). */
+function contentFormSchema(slug: string): z.ZodTypeAny {
+  const file = slug === 'ad-request' ? 'shared' : SITE;
+  const raw: unknown = JSON.parse(fs.readFileSync(`content/${file}/forms/${slug}.json`, 'utf8'));
+  return answersSchema(formFileSchema.parse(raw));
+}
 
 const REGISTER_FLAGS = [
   {
@@ -121,6 +133,8 @@ const SCHEMAS: [string, z.ZodTypeAny][] = [
   ['newsletter', signupSchema(['0012', '0021'])],
   ['newsletter pharmacy', pharmacySchema(['LINS', 'FRESH MARKET'])],
   ['charity', charityChangeSchema(['1001', '1002'])],
+  ['content form', contentFormSchema('customer-service')],
+  ['content form with several files', contentFormSchema('ad-request')],
 ];
 
 describe('every form schema takes any form without throwing', () => {
@@ -168,6 +182,7 @@ const ACTIONS: {
   query?: string;
   action: RouteFunction;
   schema: z.ZodTypeAny;
+  params?: Record<string, string>;
 }[] = [
   { address: '/login', action: loginAction, schema: loginFormsSchema },
   { address: '/register', action: registerAction, schema: registerSchema(REGISTER_FLAGS[0]) },
@@ -200,6 +215,18 @@ const ACTIONS: {
     schema: pharmacySchema(['LINS']),
   },
   { address: '/rewards/charity', action: charityAction, schema: charityChangeSchema() },
+  {
+    address: '/forms/customer-service',
+    action: formAction,
+    schema: contentFormSchema('customer-service'),
+    params: { slug: 'customer-service' },
+  },
+  {
+    address: '/forms/ad-request',
+    action: formAction,
+    schema: contentFormSchema('ad-request'),
+    params: { slug: 'ad-request' },
+  },
   // Takes no fields: whatever is posted is ignored.
   { address: '/logout', action: logoutAction, schema: z.object({ x: z.string() }) },
 ];
@@ -242,6 +269,9 @@ const LOADERS: { name: string; loader: RouteFunction; path: string; params?: str
   { name: 'rewards viewer', loader: rewardsViewerLoader, path: '/rewards/viewer' },
   // The school search (q) of the charity page.
   { name: 'charity', loader: charityLoader, path: '/rewards/charity' },
+  // A content form's page and success page, by slug (a slug of no form is a 404).
+  { name: 'content form', loader: formLoader, path: '/forms/x', params: ['slug'] },
+  { name: 'content form sent', loader: formSentLoader, path: '/forms/x/sent', params: ['slug'] },
 ];
 
 const QUERY_NAMES = [
@@ -334,7 +364,7 @@ function call(
 describe('every action answers any form below 500, as a guest and signed in', () => {
   it.each(ACTIONS)(
     '$address',
-    async ({ address, query = '', action, schema }) => {
+    async ({ address, query = '', action, schema, params }) => {
       const logout = address === '/logout';
       // A signed-in logout would end the session the other runs replay (server-side sessions).
       const identities = logout ? [null] : [null, signedIn];
@@ -346,7 +376,7 @@ describe('every action answers any form below 500, as a guest and signed in', ()
         fc.asyncProperty(forms, async (entries) => {
           // Each form is posted by a guest and by the signed-in shopper.
           for (const who of identities) {
-            const res = await call(action, address + query, toFormData(entries), who);
+            const res = await call(action, address + query, toFormData(entries), who, params);
             expectSound(res, `${address} ${who ? 'signed in' : 'guest'}`);
           }
         }),

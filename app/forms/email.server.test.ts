@@ -16,7 +16,7 @@ import {
 const TENANT = {
   origin: 'https://www.lins.example.com',
   retailerName: "Lin's Fresh Market",
-  mail: undefined,
+  mail: {},
 };
 
 function form(action: Record<string, unknown> = {}): ContentForm {
@@ -168,7 +168,7 @@ describe('formEmail', () => {
 
   it('attaches the files of the attached fields, bytes unchanged, and parses back', async () => {
     const bytes = pdf(5000);
-    const letter = new File([bytes], 'letter.pdf', { type: 'application/pdf' });
+    const letter = new File([new Uint8Array(bytes)], 'letter.pdf', { type: 'application/pdf' });
     const mail = await formEmail({
       tenant: TENANT,
       form: form(),

@@ -45,7 +45,7 @@ async function formOf(b: HarnessBrowser, slug: string, answers: [string, string 
 const post = (b: HarnessBrowser, slug: string, data: FormData) =>
   b.call(action, `/forms/${slug}`, data, { params: { slug } });
 
-const file = (bytes: Buffer, name: string, type = 'application/octet-stream') =>
+const file = (bytes: Buffer<ArrayBuffer>, name: string, type = 'application/octet-stream') =>
   new File([bytes], name, { type });
 
 /** The messages sent since `before` (a count of the outbox). */

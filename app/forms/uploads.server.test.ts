@@ -47,7 +47,7 @@ const FORM: PublicForm = {
   maxTotalBytes: 12 * KB,
 };
 
-type Part = [string, string] | [string, Buffer, string];
+type Part = [string, string] | [string, Buffer<ArrayBuffer>, string];
 
 function multipart(parts: Part[]): Request {
   const body = new FormData();
