@@ -438,9 +438,18 @@ test.describe('accessibility and phones', () => {
       .click();
     const box = page.getByTestId('form-dialog-ad-request');
     await expect(box).toBeVisible();
-    const { width } = (await box.boundingBox())!;
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-testid="form-dialog-ad-request"]')
+          ?.getAnimations()
+          .every((a) => a.playState !== 'running') ?? false,
+    );
+    const { width, height } = (await box.boundingBox())!;
     expect(width).toBeLessThanOrEqual(375);
     expect(width).toBeGreaterThan(360);
+    // The whole screen; the form scrolls inside it.
+    expect(height).toBeGreaterThan(700);
     expect(await overflow()).toBeLessThanOrEqual(0);
   });
 });

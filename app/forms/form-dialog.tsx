@@ -125,6 +125,9 @@ export function FormDialogLink({ slug, to, className, children }: FormDialogLink
               w="full"
               mx={{ base: '0', sm: '4' }}
               my={{ base: '0', sm: '16' }}
+              // A phone gets the whole screen (the form scrolls inside it).
+              minH={{ base: '100dvh', sm: 'auto' }}
+              maxH={{ base: '100dvh', sm: 'calc(100% - 8rem)' }}
               borderRadius={{ base: '0', sm: 'l3' }}
               colorPalette="brand"
               data-testid={`form-dialog-${slug}`}

@@ -1,7 +1,7 @@
 import { getInputProps } from '@conform-to/react';
 import { useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 import { FieldChrome, hintId, type FieldMeta } from './field-base';
 import {
   acceptAttribute,
@@ -35,6 +35,9 @@ const styles = {
       },
     },
   ),
+  // Once the counter and the list below show the choice, the browser's own "No file chosen" /
+  // full-name text beside the button would say it twice (and uncut): hidden, the button kept.
+  quiet: sx({ color: 'transparent' }),
   status: sx({ textStyle: 'sm', color: 'fg.muted' }),
   list: sx({ listStyleType: 'none', textStyle: 'sm', display: 'flex', flexDirection: 'column' }),
 };
@@ -103,7 +106,7 @@ export function FileField({
     >
       <input
         key={key}
-        className={styles.input}
+        className={hydrated ? cx(styles.input, styles.quiet) : styles.input}
         {...props}
         accept={acceptAttribute(accept)}
         multiple={maxFiles > 1 || undefined}
