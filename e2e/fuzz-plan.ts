@@ -35,6 +35,12 @@ const ACTION_ROUTES = fs
   )
   .map(routeAddress);
 
+/**
+ * The demo content forms, posted to by their real slugs (the routes folder gives `/forms/x`, a
+ * form no brand has: a 404 for every post).
+ */
+const FORM_ROUTES = ['/forms/customer-service', '/forms/ad-request'];
+
 /** Pages without an action (a post is a 405), a missing page, files and the health check. */
 const OTHER_ROUTES = [
   '/',
@@ -60,6 +66,7 @@ const OTHER_ROUTES = [
   '/rewards/viewer',
   '/sso/account',
   '/sso/account?oauth=%00',
+  '/forms/customer-service/sent',
   '/no-such-page',
   '/error/400',
   '/theme/x.css',
@@ -232,6 +239,8 @@ export function fuzzPlan(seed: number): Shot[] {
   const routes = [
     ...ACTION_ROUTES,
     ...ACTION_ROUTES.map(dataAddress),
+    ...FORM_ROUTES,
+    ...FORM_ROUTES.map(dataAddress),
     ...OTHER_ROUTES,
     dataAddress('/posts'),
   ];
@@ -389,9 +398,50 @@ export function fuzzPlan(seed: number): Shot[] {
     }
   }
 
+  // Files under the content forms' file fields: odd names and bytes, none of an accepted type,
+  // and a real type under a lying name; as a guest and signed in.
+  const FILE_NAMES = ['photo.jpg', 'a\u202e.gpj', '../../etc/passwd', 'x'.repeat(300), '', 'é.pdf'];
+  const FILE_BYTES = [
+    Buffer.from('\u0000\u00ff binary'),
+    Buffer.from('%PDF-1.7\n'),
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]),
+    Buffer.alloc(0),
+  ];
+  for (const [route, field] of [
+    ['/forms/customer-service', 'photo'],
+    ['/forms/ad-request', 'artwork'],
+  ] as const) {
+    for (const name of FILE_NAMES) {
+      for (const bytes of FILE_BYTES) {
+        const boundary = 'FileFuzz9';
+        const fields = multipartBody(boundary, Object.entries(rnd.pick(VALID[route])));
+        const part = Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\n` +
+              'Content-Type: image/jpeg\r\n\r\n',
+          ),
+          bytes,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        shots.push({
+          what: `file ${JSON.stringify(name.slice(0, 20))} (${bytes.length} bytes)`,
+          method: 'POST',
+          path: rnd.next() < 0.3 ? dataAddress(route) : route,
+          signedIn: rnd.next() < 0.5,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          // The fields' closing boundary replaced by the file part.
+          body: Buffer.concat([
+            fields.subarray(0, fields.length - `--${boundary}--\r\n`.length),
+            part,
+          ]),
+        });
+      }
+    }
+  }
+
   // Random mutations of valid forms: a field replaced, odd characters slipped in, a field added.
   const ODD = [...SNIPPETS, ' ', 'x'.repeat(3000), ...ODD_TARGETS];
-  const mutationRoutes = ACTION_ROUTES.filter((r) => r !== '/logout');
+  const mutationRoutes = [...ACTION_ROUTES.filter((r) => r !== '/logout'), ...FORM_ROUTES];
   for (let i = 0; i < 500; i++) {
     const route = rnd.pick(mutationRoutes);
     const fields = formOf(route);

@@ -12,6 +12,7 @@ import {
   requestGate,
   type BodyLimit,
 } from './request-gate';
+import { FORM_BODY_LIMIT, UPLOAD_LIMITS } from '~/lib/forms/upload-limits';
 
 let servers: http.Server[] = [];
 afterEach(() => {
@@ -256,6 +257,21 @@ describe('request gate: body size', () => {
     expect(bodyLimitFor('/a/b.data', limits)).toBe(20);
     expect(bodyLimitFor('/ab', limits)).toBe(DEFAULT_BODY_LIMIT);
     expect(bodyLimitFor('/_root.data', [{ prefix: '/', bytes: 5 }])).toBe(5);
+  });
+
+  it('lets the content forms carry files; every other route keeps the default', () => {
+    expect(bodyLimitFor('/forms/customer-service')).toBe(FORM_BODY_LIMIT);
+    expect(bodyLimitFor('/forms/customer-service.data')).toBe(FORM_BODY_LIMIT);
+    expect(FORM_BODY_LIMIT).toBeGreaterThan(UPLOAD_LIMITS.maxTotalBytes);
+    for (const path of [
+      '/formsx',
+      '/register',
+      '/',
+      '/customer-service',
+      '/customer-service.data',
+    ]) {
+      expect(bodyLimitFor(path), path).toBe(DEFAULT_BODY_LIMIT);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import { FORM_BODY_LIMIT, FORMS_PATH } from '~/lib/forms/upload-limits';
 
 /**
  * What a brand's request may be before the app reads it (issue 10, "bounded requests" and "no
@@ -32,12 +33,13 @@ export interface BodyLimit {
 }
 
 /**
- * Routes that take more than DEFAULT_BODY_LIMIT. None does today; a route that will (an upload
- * form) declares its limit here, e.g. `{ prefix: '/account/photo', bytes: 5 * 1024 * 1024 }`.
- * The longest prefix that matches wins; a prefix matches on whole path segments and also covers
- * the route's data URL (`/account/photo.data`, the single-fetch post of a JavaScript form).
+ * Routes that take more than DEFAULT_BODY_LIMIT: the content forms, whose posts carry files
+ * (app/forms/uploads.server.ts holds each form's own limits while it reads; this one only bounds
+ * what may be read at all). The longest prefix that matches wins; a prefix matches on whole path
+ * segments and also covers the route's data URL (`/forms/contact.data`, the single-fetch post of
+ * a JavaScript form).
  */
-export const BODY_LIMITS: readonly BodyLimit[] = [];
+export const BODY_LIMITS: readonly BodyLimit[] = [{ prefix: FORMS_PATH, bytes: FORM_BODY_LIMIT }];
 
 const URLENCODED = 'application/x-www-form-urlencoded';
 const FORM_TYPES = new Set([URLENCODED, 'multipart/form-data']);

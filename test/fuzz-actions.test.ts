@@ -13,6 +13,7 @@
  * Bounded and reproducible: a fixed seed (FUZZ_SEED to try another), a fixed number of runs per
  * schema, action and loader. fast-check prints the seed and the shrunk counterexample.
  */
+import fs from 'node:fs';
 import { parseWithZod } from '@conform-to/zod';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -74,6 +75,10 @@ import { action as ssoRegisterAction, loader as ssoRegisterLoader } from '~/rout
 import { loader as ssoAccountLoader } from '~/routes/sso.account';
 import { loader as ssoLogoutLoader } from '~/routes/sso.logout';
 import { charityChangeSchema } from '~/rewards/charity';
+import { answersSchema } from '~/forms/answers-schema';
+import { action as formAction, loader as formLoader } from '~/routes/forms.$slug';
+import { loader as formSentLoader } from '~/routes/forms.$slug_.sent';
+import { formFileSchema } from '~/lib/content/form-schemas.server';
 import { logger } from '@common/logger.server';
 import { startActionHarness, type ActionHarness, type CallResult } from '@test/action-harness';
 import { AVA } from '@test/demo';
@@ -96,6 +101,13 @@ const SITE = 'lins';
 const runs = (numRuns: number) => ({ numRuns, seed: SEED });
 
 // --- Schemas ------------------------------------------------------------------------------------
+
+/** The answers schema of a demo content form (read from the files, as the site reads them). */
+function contentFormSchema(slug: string): z.ZodTypeAny {
+  const file = slug === 'ad-request' ? 'shared' : SITE;
+  const raw: unknown = JSON.parse(fs.readFileSync(`content/${file}/forms/${slug}.json`, 'utf8'));
+  return answersSchema(formFileSchema.parse(raw));
+}
 
 const REGISTER_FLAGS = [
   {
@@ -133,6 +145,8 @@ const SCHEMAS: [string, z.ZodTypeAny][] = [
   ['newsletter', signupSchema(['0012', '0021'])],
   ['newsletter pharmacy', pharmacySchema(['LINS', 'FRESH MARKET'])],
   ['charity', charityChangeSchema(['1001', '1002'])],
+  ['content form', contentFormSchema('customer-service')],
+  ['content form with several files', contentFormSchema('ad-request')],
 ];
 
 describe('every form schema takes any form without throwing', () => {
@@ -183,6 +197,7 @@ const ACTIONS: {
   query?: string;
   action: RouteFunction;
   schema: z.ZodTypeAny;
+  params?: Record<string, string>;
 }[] = [
   { address: '/login', action: loginAction, schema: loginFormsSchema },
   { address: '/register', action: registerAction, schema: registerSchema(REGISTER_FLAGS[0]) },
@@ -215,6 +230,18 @@ const ACTIONS: {
     schema: pharmacySchema(['LINS']),
   },
   { address: '/rewards/charity', action: charityAction, schema: charityChangeSchema() },
+  {
+    address: '/forms/customer-service',
+    action: formAction,
+    schema: contentFormSchema('customer-service'),
+    params: { slug: 'customer-service' },
+  },
+  {
+    address: '/forms/ad-request',
+    action: formAction,
+    schema: contentFormSchema('ad-request'),
+    params: { slug: 'ad-request' },
+  },
   // Takes no fields: whatever is posted is ignored.
   { address: '/logout', action: logoutAction, schema: z.object({ x: z.string() }) },
   // The single-sign-on pages post the site's login and registration forms with `oauth`.
@@ -277,6 +304,9 @@ const LOADERS: {
   { name: 'sso register', loader: ssoRegisterLoader, path: '/sso/register' },
   { name: 'sso account', loader: ssoAccountLoader, path: '/sso/account' },
   { name: 'sso logout', loader: ssoLogoutLoader, path: '/sso/logout', guestOnly: true },
+  // A content form's page and success page, by slug (a slug of no form is a 404).
+  { name: 'content form', loader: formLoader, path: '/forms/x', params: ['slug'] },
+  { name: 'content form sent', loader: formSentLoader, path: '/forms/x/sent', params: ['slug'] },
 ];
 
 const QUERY_NAMES = [
@@ -372,7 +402,7 @@ function call(
 describe('every action answers any form below 500, as a guest and signed in', () => {
   it.each(ACTIONS)(
     '$address',
-    async ({ address, query = '', action, schema }) => {
+    async ({ address, query = '', action, schema, params }) => {
       const logout = address === '/logout';
       // A signed-in logout would end the session the other runs replay (server-side sessions).
       const identities = logout ? [null] : [null, signedIn];
@@ -384,7 +414,7 @@ describe('every action answers any form below 500, as a guest and signed in', ()
         fc.asyncProperty(forms, async (entries) => {
           // Each form is posted by a guest and by the signed-in shopper.
           for (const who of identities) {
-            const res = await call(action, address + query, toFormData(entries), who);
+            const res = await call(action, address + query, toFormData(entries), who, params);
             expectSound(res, `${address} ${who ? 'signed in' : 'guest'}`);
           }
         }),

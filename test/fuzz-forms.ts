@@ -119,6 +119,32 @@ export function validForms(stores: readonly string[]): Record<string, Record<str
       { intent: 'start', email: 'fuzz.ace@example.com' },
       { intent: 'subscribe', email: 'fuzz.ace@example.com', store: '0816', phone: '5205550142' },
     ],
+    // The content forms (app/forms): without a signed stamp the bot check stops every post
+    // silently, so a fuzz run reaches validation and the bot check but sends no e-mail.
+    '/forms/customer-service': [
+      {
+        name: 'Fuzz Tester',
+        email: 'fuzz.contact@example.com',
+        phone: '3035550142',
+        topic: 'A question',
+        departments: 'Bakery',
+        contactBy: 'email',
+        message: 'Fuzzing the contact form.',
+        [HONEYPOT_FIELD]: '',
+      },
+    ],
+    '/forms/ad-request': [
+      {
+        business: 'Fuzz Farms',
+        contactName: 'Fuzz Tester',
+        email: 'fuzz.ads@example.com',
+        placements: 'Weekly ad',
+        budget: 'Under $500',
+        details: 'Fuzzing the ad-request form.',
+        authorized: 'on',
+        [HONEYPOT_FIELD]: '',
+      },
+    ],
     '/newsletter/pharmacy': [
       { intent: 'subscribe', email: 'fuzz.rx@example.com', store: 'LINS', age: 'Under 50' },
       {

@@ -1,7 +1,8 @@
 /**
  * Reading the development outbox (DATA_DIR/outbox, one .eml per message when SMTP_URL is unset)
- * with mailparser, for tests and tools: the unit tests of the mailer, and an end-to-end test
- * that follows the link of a password-reset e-mail.
+ * with mailparser, for tests and tools: the unit tests of the mailer, an end-to-end test that
+ * follows the link of a password-reset e-mail, and the content forms' tests (their Cc, Bcc and
+ * attachments).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -21,8 +22,13 @@ export interface OutboxMail {
   replyTo: string | null;
   /** The bare addresses of To:, lower-cased. */
   recipients: string[];
+  /** The bare addresses of Cc: and Bcc: (the outbox keeps Bcc), lower-cased. */
+  cc: string[];
+  bcc: string[];
   text: string | null;
   html: string | null;
+  /** The attached files, their bytes decoded from the MIME part. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface OutboxEntry {
@@ -69,15 +75,24 @@ export async function latestMailTo(
 export async function parseMail(raw: string | Buffer): Promise<OutboxMail> {
   const parsed = await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true });
   const to = addressList(parsed.to);
+  const bare = (list: AddressObject[]) =>
+    list.flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
   return {
     headers: parsed.headers,
     subject: parsed.subject ?? '',
     from: parsed.from?.text ?? '',
     to: to.map((a) => a.text).join(', '),
     replyTo: parsed.replyTo?.text ?? null,
-    recipients: to.flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase())),
+    recipients: bare(to),
+    cc: bare(addressList(parsed.cc)),
+    bcc: bare(addressList(parsed.bcc)),
     text: parsed.text ?? null,
     html: parsed.html === false ? null : parsed.html,
+    attachments: parsed.attachments.map((a) => ({
+      filename: a.filename ?? '',
+      contentType: a.contentType,
+      content: a.content,
+    })),
   };
 }
 

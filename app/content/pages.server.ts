@@ -50,7 +50,13 @@ export function postPage(context: AppLoadContext, category: string, slug: string
 export function contentPage(context: AppLoadContext, slug: string) {
   const page = context.services.content.post(context.tenant.sitePath, null, slug);
   return page
-    ? { title: page.title, description: page.description, html: page.html, signup: page.signup }
+    ? {
+        title: page.title,
+        description: page.description,
+        html: page.html,
+        signup: page.signup,
+        form: page.form,
+      }
     : null;
 }
 

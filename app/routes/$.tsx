@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ContentPage } from '~/content/content-page';
 import { sitePage } from '~/content/pages.server';
+import { withPageForm } from '~/forms/form-page.server';
+import { PageForm } from '~/forms/page-form';
 import { pageMeta } from '~/lib/meta';
 import { PageSignup } from '~/newsletter/page-signup';
 import { withPageSignup } from '~/newsletter/signup.server';
@@ -11,11 +13,15 @@ import { withPageSignup } from '~/newsletter/signup.server';
  * front matter names a sign-up (`signup: pharmacy | ace`) hosts that form; the `store` query
  * parameter pre-selects the pharmacy's store (spec §2 Newsletter dialogs; the path form is
  * pharmacy.$store.tsx). The page stays the same for every guest: the query is part of the page
- * cache's key.
+ * cache's key. A page whose front matter names a content form (`form: <slug>`) shows it under
+ * its text, and is then personal (the form's bot check is signed per page view).
  */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const store = new URL(request.url).searchParams.get('store');
-  return withPageSignup(context, sitePage(context, params['*'] ?? ''), store);
+  return withPageForm(
+    context,
+    withPageSignup(context, sitePage(context, params['*'] ?? ''), store),
+  );
 }
 
 export { headers } from '~/lib/http/cache.server';
@@ -24,6 +30,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, data?.page.title ?? 'Page not found', data?.page.description);
 
 export default function CatchAllPage() {
-  const { page, signup } = useLoaderData<typeof loader>();
-  return <ContentPage page={page}>{signup ? <PageSignup setup={signup} /> : null}</ContentPage>;
+  const { page, signup, form } = useLoaderData<typeof loader>();
+  return (
+    <ContentPage page={page}>
+      {signup ? <PageSignup setup={signup} /> : null}
+      {form ? <PageForm setup={form} /> : null}
+    </ContentPage>
+  );
 }

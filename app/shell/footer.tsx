@@ -7,6 +7,7 @@ import { SocialLinks, type SocialPages } from './social-links';
 import { stackStyle } from '~/lib/ui/styles';
 import { SurveyLink } from './survey-link';
 import { FooterSignup } from '~/newsletter/footer-signup';
+import { FormDialogLink } from '~/forms/form-dialog';
 import type { SignupSetup } from '~/newsletter/types';
 
 export { footerSignupVisible } from './footer-signup';
@@ -111,7 +112,7 @@ export function SiteFooter(props: SiteFooterProps) {
               <ul className={styles.list}>
                 {loose.map((item, i) => (
                   <li key={itemKey(item, i)}>
-                    <FooterLink to={item.to!}>{item.label}</FooterLink>
+                    <FooterItemLink item={item} />
                   </li>
                 ))}
               </ul>
@@ -166,7 +167,7 @@ function FooterColumn({ group, embeds }: { group: MenuItem; embeds: Record<strin
             const embed = item.post ? embeds[item.post] : undefined;
             return (
               <li key={itemKey(item, i)}>
-                {item.to ? <FooterLink to={item.to}>{item.label}</FooterLink> : null}
+                {item.to ? <FooterItemLink item={item} /> : null}
                 {embed ? (
                   <div className={styles.embed} dangerouslySetInnerHTML={{ __html: embed }} />
                 ) : null}
@@ -177,6 +178,22 @@ function FooterColumn({ group, embeds }: { group: MenuItem; embeds: Record<strin
       ) : null}
     </div>
   );
+}
+
+/**
+ * A footer menu item: a link, or for an item that opens a content form (menu item `form`, e.g. the
+ * ad-request form) a button opening it in a dialog, the link to the form's page without
+ * JavaScript.
+ */
+function FooterItemLink({ item }: { item: MenuItem }) {
+  if (item.form && item.to) {
+    return (
+      <FormDialogLink slug={item.form} to={item.to} className={styles.link}>
+        {item.label}
+      </FormDialogLink>
+    );
+  }
+  return item.to ? <FooterLink to={item.to}>{item.label}</FooterLink> : null;
 }
 
 function FooterLink({ to, children }: { to: string; children: string }) {

@@ -21,6 +21,7 @@ const item = (label: string, extra: Partial<MenuItem> = {}): MenuItem => ({
   drawerOnly: false,
   barOnly: false,
   post: null,
+  form: null,
   children: [],
   ...extra,
 });

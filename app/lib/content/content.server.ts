@@ -17,6 +17,7 @@ import type { ContentProblem } from './folder-reader.server';
 import {
   appPopup,
   categoryNames,
+  contentForm,
   emailTemplate,
   emptyRetailerInfo,
   findImageFile,
@@ -35,6 +36,7 @@ import {
 import { createSiteCache, type SiteData } from './site-cache.server';
 import type {
   Banner,
+  ContentForm,
   EmailTemplate,
   LayoutPost,
   Menu,
@@ -80,6 +82,8 @@ export interface ContentService {
   storeCarousel(site: string): StoreSlide[];
   pagePromos(site: string, page: string): PagePromo[];
   emailTemplate(site: string, slug: string): EmailTemplate | null;
+  /** A content form (forms/<slug>.json, the site's else shared/'s), null when there is none. */
+  form(site: string, slug: string): ContentForm | null;
   imageFile(site: string, urlPath: string): string | null;
   search(
     site: string,
@@ -205,6 +209,14 @@ export function createContentService(options: ContentServiceOptions): ContentSer
         site,
         () => null,
         (data) => emailTemplate(data, slug),
+      );
+    },
+
+    form(site, slug) {
+      return guard(
+        site,
+        () => null,
+        (data) => contentForm(data, slug),
       );
     },
 

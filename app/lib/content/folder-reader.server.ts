@@ -8,11 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
+  readForms,
   readMapStyles,
   readMenus,
   readPagePromos,
   readRetailer,
   readStoreCarousel,
+  type FormEntry,
 } from './json-files.server';
 import { parseMarkdown, renderMarkdown } from './markdown.server';
 import {
@@ -85,6 +87,8 @@ export interface FolderData {
   pagePromos: Entry<PagePromo>[];
   /** store-carousel.json; null when the folder has none. */
   storeCarousel: Entry<StoreSlide>[] | null;
+  /** forms/<slug>.json by slug. */
+  forms: Map<string, FormEntry>;
   problems: ContentProblem[];
 }
 
@@ -230,6 +234,7 @@ export function readFolder(dir: string, name: string): FolderData {
     mapStyles: readMapStyles(r),
     pagePromos: readPagePromos(r),
     storeCarousel: readStoreCarousel(r),
+    forms: readForms(r, name === SHARED),
     problems: r.problems,
   };
 }

@@ -24,6 +24,7 @@ describe('menus', () => {
       barOnly: true,
       drawerOnly: false,
       post: null,
+      form: null,
       children: [],
     });
     expect(menu.menu[5].children.map((c) => c.label)).toEqual(['Bakery']);

@@ -3,6 +3,8 @@
  * page-promos.json and store-carousel.json. A bad item is dropped and reported with its
  * position; the rest of the file is kept.
  */
+import { formPath } from '~/lib/forms/upload-limits';
+import { formFileSchema } from './form-schemas.server';
 import type { Entry, FolderReader, MenuEntry, RetailerPart } from './folder-reader.server';
 import {
   describeZodError,
@@ -12,7 +14,7 @@ import {
   pagePromoSchema,
   storeSlideSchema,
 } from './schemas.server';
-import type { Location, MenuItem, PagePromo, StoreSlide } from './types';
+import type { ContentForm, Location, MenuItem, PagePromo, StoreSlide } from './types';
 
 /** Keeps the valid menu items; every dropped item is reported with its position. */
 function cleanMenuItems(raw: unknown[], where: string, problems: string[]): MenuItem[] {
@@ -27,16 +29,18 @@ function cleanMenuItems(raw: unknown[], where: string, problems: string[]): Menu
     const item = parsed.data;
     const children = item.children ? cleanMenuItems(item.children, `${at}.children`, problems) : [];
     // A footer item may only name a page to embed; otherwise it needs a link or a group.
-    if (!item.to && !children.length && !item.post) {
+    if (!item.to && !children.length && !item.post && !item.form) {
       problems.push(`${at}: needs "to" or "children"`);
       return;
     }
     items.push({
       label: item.label,
-      to: item.to,
+      // An item opening a form links to the form's own page (where it works without JavaScript).
+      to: item.to ?? (item.form ? formPath(item.form) : null),
       drawerOnly: item.drawerOnly,
       barOnly: item.barOnly,
       post: item.post,
+      form: item.form,
       children,
     });
   });
@@ -173,4 +177,37 @@ export function readStoreCarousel(r: FolderReader): Entry<StoreSlide>[] | null {
     entries.push({ item: slide.data, file, images: [slide.data.src] });
   });
   return entries;
+}
+
+/** A form's file and what it refers to (its template, checked per site). */
+export interface FormEntry {
+  form: ContentForm;
+  file: string;
+}
+
+/**
+ * forms/<slug>.json: one content form per file (docs/content.md "Forms"). A file that fails the
+ * schema is left out whole (a form missing a field would ask for less than its operator wants)
+ * and reported with every failing field.
+ */
+export function readForms(r: FolderReader, shared: boolean): Map<string, FormEntry> {
+  const forms = new Map<string, FormEntry>();
+  for (const d of r.list('forms')) {
+    if (!d.name.endsWith('.json') || !r.isFile(d, 'forms')) continue;
+    const slug = d.name.slice(0, -5);
+    const file = r.rel('forms', d.name);
+    if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(slug)) {
+      r.problem(file, "file name may hold only letters, digits, '-' and '_'");
+      continue;
+    }
+    const parsed = r.json('forms', d.name);
+    if (!parsed || !parsed.found) continue;
+    const form = formFileSchema.safeParse(parsed.value);
+    if (!form.success) {
+      r.problem(file, `${describeZodError(form.error)} (form left out)`);
+      continue;
+    }
+    forms.set(slug, { form: { slug, ...form.data, shared }, file });
+  }
+  return forms;
 }

@@ -11,6 +11,7 @@ import { createSearchIndex } from './search.server';
 import type { SiteData } from './site-cache.server';
 import type {
   Banner,
+  ContentForm,
   EmailTemplate,
   LayoutPost,
   Menu,
@@ -204,6 +205,12 @@ export function pagePromos(data: SiteData, page: string): PagePromo[] {
 export function emailTemplate(data: SiteData, slug: string): EmailTemplate | null {
   const template = data.emailTemplates.get(slug);
   return template ? { ...template } : null;
+}
+
+/** A content form by slug (a deep copy: a caller may not change the cache). */
+export function contentForm(data: SiteData, slug: string): ContentForm | null {
+  const form = data.forms.get(slug);
+  return form ? structuredClone(form) : null;
 }
 
 /** Searches the visible posts; the index is built on the first search of a site version. */

@@ -90,6 +90,13 @@ const href = z
 
 const postLink = z.object({ label: requiredText, to: href });
 
+/** The slug of a content form (forms/<slug>.json). */
+const formSlug = z
+  .string({ invalid_type_error: 'must be the slug of a form' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'must be the slug of a form (forms/<slug>.json)')
+  .nullish()
+  .transform((v) => v ?? null);
+
 export const postSchema = z
   .object({
     title: requiredText,
@@ -117,6 +124,8 @@ export const postSchema = z
       .enum(PAGE_SIGNUPS, { message: `must be one of: ${PAGE_SIGNUPS.join(', ')}` })
       .nullish()
       .transform((v) => v ?? null),
+    /** A page that shows a content form below its text: the form's slug (forms/<slug>.json). */
+    form: formSlug,
   })
   .superRefine(checkDateOrder);
 
@@ -164,6 +173,7 @@ export const menuItemSchema = z.object({
   drawerOnly: flag(false),
   barOnly: flag(false),
   post: optionalText,
+  form: formSlug,
   children: z.array(z.unknown()).nullish(),
 });
 

@@ -19,6 +19,7 @@ function post(over: Partial<Post> & { slug: string }): Post {
     displayFrequency: null,
     hideOverlay: false,
     signup: null,
+    form: null,
     order: null,
     shared: false,
     html: '',

@@ -18,6 +18,7 @@ import { findImageFile } from './queries.server';
 import type { SearchIndex } from './search.server';
 import type {
   Banner,
+  ContentForm,
   EmailTemplate,
   LayoutPost,
   Menu,
@@ -45,6 +46,8 @@ export interface SiteData {
   pagePromos: PagePromo[];
   /** The site's store-carousel.json, else shared/'s, else none. */
   storeCarousel: StoreSlide[];
+  /** Content forms by slug; the site's replaces shared/'s of the same slug. */
+  forms: Map<string, ContentForm>;
   problems: ContentProblem[];
   /** Built on the first search of this version. */
   searchIndex: SearchIndex | null;
@@ -160,6 +163,40 @@ export function createSiteCache(options: { dir: string; watch?: boolean }): Site
     };
     for (const entry of menus.values()) checkItems(entry.menu.menu, entry.file);
 
+    // Forms: the template each names, the forms pages and menus name.
+    const forms = mergeMaps(own?.forms, shared.forms);
+    const emailTemplates = mergeMaps(own?.emailTemplates, shared.emailTemplates);
+    for (const { form, file } of forms.values()) {
+      const template = form.action.template;
+      if (template && !emailTemplates.has(template)) {
+        problems.push({
+          file,
+          message: `action.template '${template}' is no e-mail template (email-templates/${template}.md)`,
+        });
+      }
+    }
+    for (const entry of posts) {
+      const form = entry.item.form;
+      if (form && !forms.has(form)) {
+        problems.push({
+          file: entry.file,
+          message: `form '${form}' does not exist (forms/${form}.json)`,
+        });
+      }
+    }
+    const checkFormItems = (items: MenuItem[], file: string) => {
+      for (const item of items) {
+        if (item.form && !forms.has(item.form)) {
+          problems.push({
+            file,
+            message: `menu item "${item.label}" opens form '${item.form}', which does not exist`,
+          });
+        }
+        checkFormItems(item.children, file);
+      }
+    };
+    for (const entry of menus.values()) checkFormItems(entry.menu.menu, entry.file);
+
     return {
       version: ++loads,
       posts: posts.map((e) => e.item),
@@ -167,7 +204,7 @@ export function createSiteCache(options: { dir: string; watch?: boolean }): Site
       popups: popups.map((e) => e.item),
       layouts: new Map([...layouts].map(([slug, e]) => [slug, e.item])),
       menus: new Map([...menus].map(([slug, e]) => [slug, e.menu])),
-      emailTemplates: mergeMaps(own?.emailTemplates, shared.emailTemplates),
+      emailTemplates,
       retailerInfo: {
         adviewerPage: retailer.adviewerPage ?? null,
         locations: retailer.locations ?? [],
@@ -176,6 +213,7 @@ export function createSiteCache(options: { dir: string; watch?: boolean }): Site
       mapStyles: own?.mapStyles ?? shared.mapStyles ?? [],
       pagePromos: pagePromos.map((e) => e.item),
       storeCarousel: storeCarousel.map((e) => e.item),
+      forms: new Map([...forms].map(([slug, e]) => [slug, e.form])),
       problems,
       searchIndex: null,
       postsByPath: null,

@@ -18,13 +18,24 @@ import { logger } from '@common/logger.server';
 /** A mailbox: 'a@b.c', 'Name <a@b.c>' or { name, address } (quoted for you). */
 export type MailAddress = string | { name: string; address: string };
 
+/** A file sent with a message: its bytes as they are (base64 in the MIME part). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   from: MailAddress;
   to: MailAddress | MailAddress[];
+  cc?: MailAddress | MailAddress[];
+  /** Kept as a header in the outbox's .eml (so it can be checked); SMTP sends it as envelope only. */
+  bcc?: MailAddress | MailAddress[];
   replyTo?: MailAddress;
   subject: string;
   html: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface SentMail {

@@ -5,8 +5,9 @@
  * - per client IP and brand: 10 posts a minute each for login, password-reset request and
  *   registration (`consume('login-ip' | 'reset-ip' | 'register-ip', brand, ip)`), and as many
  *   e-mail sign-ups in ten minutes (`'newsletter-ip'`: each one calls the mailing-list provider,
- *   and nobody subscribes ten times); IPv6 clients count per /64, the block one subscriber
- *   usually holds;
+ *   and nobody subscribes ten times), and as many content-form posts in ten minutes
+ *   (`'form-ip'`: each one sends an e-mail to the brand's staff); IPv6 clients count per /64,
+ *   the block one subscriber usually holds;
  * - per ACCOUNT and brand, failed logins back off exponentially: the first 5 failures are free,
  *   then each further attempt waits 1, 2, 4, 8 and at most 15 minutes after the one before.
  *   An account is its shopper number (`shopperAccount`; `loginAccount` resolves a typed e-mail
@@ -52,7 +53,7 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
-export type IpLimit = 'login-ip' | 'reset-ip' | 'register-ip' | 'newsletter-ip';
+export type IpLimit = 'login-ip' | 'reset-ip' | 'register-ip' | 'newsletter-ip' | 'form-ip';
 export type LimitResult = { ok: true } | LimitRefused;
 export type LimitRefused = { ok: false; retryAfterSeconds: number };
 
@@ -63,6 +64,8 @@ export interface RateLimitSettings {
   ipWindowSeconds: number;
   /** The window of the e-mail sign-ups' `ipPoints` ('newsletter-ip'). Default 600. */
   newsletterWindowSeconds: number;
+  /** The window of the content forms' `ipPoints` ('form-ip'). Default 600. */
+  formWindowSeconds: number;
   /** Failed logins per account and brand before every further attempt waits. Default 5. */
   accountFailures: number;
   /** The first wait, doubled with every further failure. Default 60 (a minute). */
@@ -82,6 +85,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   ipPoints: 10,
   ipWindowSeconds: 60,
   newsletterWindowSeconds: 10 * 60,
+  formWindowSeconds: 10 * 60,
   accountFailures: 5,
   backoffBaseSeconds: 60,
   backoffMaxSeconds: 15 * 60,
@@ -318,6 +322,11 @@ export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
       keyPrefix: 'newsletter-ip',
       points: settings.ipPoints,
       duration: settings.newsletterWindowSeconds,
+    }),
+    'form-ip': limiter({
+      keyPrefix: 'form-ip',
+      points: settings.ipPoints,
+      duration: settings.formWindowSeconds,
     }),
   };
   // Per account budget: `failures` counts failed (and running) attempts; `wait` exists while the

@@ -8,6 +8,7 @@ const item = (label: string, extra: Partial<MenuItem> = {}): MenuItem => ({
   drawerOnly: false,
   barOnly: false,
   post: null,
+  form: null,
   children: [],
   ...extra,
 });

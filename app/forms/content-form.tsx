@@ -1,0 +1,242 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import type { FetcherWithComponents, Form as RemixForm } from '@remix-run/react';
+import { useMemo, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import type { FormField } from '~/lib/content/types';
+import { CheckboxField } from '~/lib/forms/checkbox-field';
+import { CheckboxGroupField } from '~/lib/forms/checkbox-group-field';
+import { Field } from '~/lib/forms/field';
+import type { FieldMeta } from '~/lib/forms/field-base';
+import { FileField } from '~/lib/forms/file-field';
+import { FormAlert } from '~/lib/forms/form-alert';
+import { RadioGroupField } from '~/lib/forms/radio-group-field';
+import { SelectField } from '~/lib/forms/select-field';
+import { hasFieldErrors, SubmitButton } from '~/lib/forms/submit-button';
+import { TextareaField } from '~/lib/forms/textarea-field';
+import { useSchemaForm } from '~/lib/forms/use-schema-form';
+import { recaptchaToken, useRecaptchaReady } from '~/lib/security/recaptcha-client';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { answersSchema } from './answers-schema';
+import type { FormSetup } from './types';
+
+export const REQUIRED_NOTE = '* indicates required field';
+export const RECAPTCHA_NOTE = 'This site is protected by reCAPTCHA and the Google';
+/** A select's first, empty choice when the form names none. */
+export const DEFAULT_SELECT_PLACEHOLDER = 'Choose one';
+
+const styles = {
+  form: sx({ display: 'flex', flexDirection: 'column', gap: '5', w: 'full' }),
+  intro: sx({ textStyle: 'md' }),
+  note: sx({ color: 'fg.muted', textStyle: 'sm' }),
+  // The honeypot: off screen, out of the tab order and hidden from assistive technology.
+  trap: sx({
+    position: 'absolute',
+    insetStart: '-10000px',
+    top: 'auto',
+    w: '1px',
+    h: '1px',
+    overflow: 'hidden',
+  }),
+  disclaimer: sx({ color: 'fg.muted', textStyle: 'xs' }),
+  link: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
+  actions: sx({ display: 'flex', justifyContent: 'flex-start' }),
+};
+
+export interface PostOptions {
+  method: 'post';
+  action: string;
+  encType?: 'multipart/form-data';
+}
+
+export interface ContentFormProps {
+  setup: FormSetup;
+  /** Remix's Form (the form's own page) or a fetcher's (a content page, the footer's dialog). */
+  Form: typeof RemixForm | FetcherWithComponents<unknown>['Form'];
+  /** Posts the form's data (useSubmit's, or the fetcher's submit): the reCAPTCHA path. */
+  submit: (formData: FormData, options: PostOptions) => unknown;
+  /** The action's answer to the last post, else null. */
+  lastResult: SubmissionResult<string[]> | null;
+  pending: boolean;
+  /** Keeps ids apart when the same form shows twice (the page's and the footer's dialog). */
+  idPrefix?: string;
+}
+
+function FormFieldControl({ field, meta }: { field: FormField; meta: FieldMeta }) {
+  const common = {
+    meta,
+    hint: field.help ?? undefined,
+    required: field.required,
+  };
+  switch (field.type) {
+    case 'text':
+      return (
+        <Field
+          {...common}
+          label={field.label}
+          inputProps={{ maxLength: field.maxLength, autoComplete: field.autocomplete ?? undefined }}
+        />
+      );
+    case 'email':
+      return (
+        <Field
+          {...common}
+          label={field.label}
+          type="email"
+          inputProps={{ maxLength: field.maxLength, autoComplete: field.autocomplete ?? 'email' }}
+        />
+      );
+    case 'phone':
+      return (
+        <Field
+          {...common}
+          label={field.label}
+          type="tel"
+          inputProps={{ autoComplete: field.autocomplete ?? 'tel-national' }}
+        />
+      );
+    case 'textarea':
+      return (
+        <TextareaField
+          {...common}
+          label={field.label}
+          rows={field.rows}
+          maxLength={field.maxLength}
+        />
+      );
+    case 'radio':
+      return <RadioGroupField {...common} legend={field.label} options={field.options} />;
+    case 'select':
+      return (
+        <SelectField
+          {...common}
+          label={field.label}
+          options={field.options}
+          placeholder={field.placeholder ?? DEFAULT_SELECT_PLACEHOLDER}
+        />
+      );
+    case 'multiselect':
+      return <CheckboxGroupField {...common} legend={field.label} options={field.options} />;
+    case 'checkbox':
+      return <CheckboxField {...common} label={field.label} />;
+    case 'file':
+      return (
+        <FileField
+          {...common}
+          label={field.label}
+          accept={field.accept}
+          maxFiles={field.maxFiles}
+          maxBytes={field.maxBytes}
+        />
+      );
+  }
+}
+
+/**
+ * A content form (spec accounts-loyalty §2 "Generic content-driven form", §5 "Generic forms"):
+ * a real form posting to /forms/<slug> that works without JavaScript (multipart when it takes
+ * files; the server validates and answers the messages in place). With JavaScript, conform
+ * validates lazily (on blur, then on input) with the action's schema; Submit is disabled while
+ * a field shows an error or the post is under way (decision 0009: pressable on an untouched
+ * form, which it then validates whole). The bot check is the brand's: the honeypot's hidden
+ * inputs, or a reCAPTCHA v3 token fetched just before posting.
+ */
+export function ContentForm({
+  setup,
+  Form,
+  submit,
+  lastResult,
+  pending,
+  idPrefix = '',
+}: ContentFormProps) {
+  const { form: definition, botCheck } = setup;
+  const hydrated = useHydrated();
+  const schema = useMemo(() => answersSchema(definition), [definition]);
+  const recaptcha = botCheck.mode === 'recaptcha' ? botCheck : null;
+  const recaptchaReady = useRecaptchaReady(recaptcha?.siteKey ?? null);
+  const [verifying, setVerifying] = useState(false);
+  const encType = setup.multipart ? 'multipart/form-data' : undefined;
+
+  const [form, fields] = useSchemaForm(schema, {
+    id: `${idPrefix}form-${definition.slug}`,
+    lastResult,
+    onSubmit: recaptcha
+      ? (event, { formData }) => {
+          event.preventDefault();
+          setVerifying(true);
+          void recaptchaToken(recaptcha.siteKey, recaptcha.action).then((token) => {
+            formData.set(recaptcha.tokenField, token);
+            submit(formData, { method: 'post', action: setup.action, encType });
+            setVerifying(false);
+          });
+        }
+      : undefined,
+  });
+  const f = fields as unknown as Record<string, FieldMeta>;
+  const busy = pending || verifying;
+  const disabled = hydrated && (hasFieldErrors(form) || (recaptcha !== null && !recaptchaReady));
+
+  return (
+    <Form
+      method="post"
+      action={setup.action}
+      encType={encType}
+      {...getFormProps(form)}
+      className={styles.form}
+    >
+      {definition.intro ? <p className={styles.intro}>{definition.intro}</p> : null}
+      {definition.fields.some((field) => field.required) ? (
+        <p className={styles.note}>{REQUIRED_NOTE}</p>
+      ) : null}
+      <FormAlert id={form.errorId} errors={form.errors} />
+
+      {definition.fields.map((field) => (
+        <FormFieldControl key={field.name} field={field} meta={f[field.name]} />
+      ))}
+
+      {botCheck.mode === 'honeypot' ? (
+        <>
+          <div className={styles.trap} aria-hidden="true">
+            <label htmlFor={`${form.id}-trap`}>Leave this field empty</label>
+            <input
+              id={`${form.id}-trap`}
+              type="text"
+              name={botCheck.trapField}
+              defaultValue=""
+              tabIndex={-1}
+              autoComplete="off"
+            />
+          </div>
+          <input type="hidden" name={botCheck.stampField} value={botCheck.stamp} />
+        </>
+      ) : (
+        <p className={styles.disclaimer}>
+          {RECAPTCHA_NOTE}{' '}
+          <a
+            className={styles.link}
+            href="https://policies.google.com/privacy"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Privacy Policy
+          </a>{' '}
+          and{' '}
+          <a
+            className={styles.link}
+            href="https://policies.google.com/terms"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Terms of Service
+          </a>{' '}
+          apply.
+        </p>
+      )}
+
+      <div className={styles.actions}>
+        <SubmitButton pending={busy} pendingLabel="Sending…" disabled={disabled}>
+          {definition.submitLabel}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The e-mail a content form sends (spec accounts-loyalty §3 "E-mail payload": from, to, replyTo,
+ * subject, body, attachment files; §7 "POST /mail"). From, To, Cc and Bcc come from the form's
+ * file, never from the post; Reply-To is the operator's address or the shopper's e-mail answer.
+ *
+ * The body is the form's template (email-templates/<slug>.md) with `{{placeholders}}` filled from
+ * the answers, then a plain list of every answer; the text part is the same, as text. Every
+ * answer is shopper input, so it is escaped twice over before it meets the template: for HTML
+ * (`<`, `&`, quotes become entities) and for Markdown (every other ASCII punctuation gets a
+ * backslash, line breaks become `<br>`), so an answer can neither add markup nor make a link,
+ * heading or list of its own. The subject line is filled with plain text, one line.
+ *
+ * Placeholders: each field's name (its answer as the list shows it: an option's label, 'Yes' or
+ * 'No', a phone as (###) ###-####, files by name), and `formTitle`, `retailerName`,
+ * `submittedAt` (Denver time).
+ */
+import { formatShopperDate, wallClock } from '@common/dates';
+import type { ContentForm, EmailTemplate, FormField } from '~/lib/content/types';
+import { escapeHtml, fillPlaceholders, renderMarkdown } from '~/lib/content/markdown.server';
+import { formatBytes } from '~/lib/forms/file-types';
+import { postedFiles } from '~/lib/forms/fields';
+import type { Phone } from '~/lib/forms/mask';
+import type { MailAttachment, MailMessage } from '~/lib/mail/mailer.server';
+import { mailText } from '~/lib/mail/mail-text';
+import { defaultSender } from '~/lib/mail/sender.server';
+import type { Tenant } from '~/lib/tenant/schema';
+import type { Answers } from './answers-schema';
+
+/** What the list shows for a question left empty. */
+export const NO_ANSWER = '(no answer)';
+const MAX_SUBJECT_LENGTH = 200;
+
+/** ASCII punctuation Markdown gives a meaning to; a backslash makes each plain. */
+const MARKDOWN_PUNCTUATION = new Set('!#$%()*+,-./:;=?@[\\]^_`{|}~');
+const HTML_ENTITIES = new Map([
+  ['&', '&amp;'],
+  ['<', '&lt;'],
+  ['>', '&gt;'],
+  ['"', '&quot;'],
+  ["'", '&#39;'],
+]);
+
+/**
+ * An answer made safe to drop into Markdown: HTML's special characters as entities, Markdown's
+ * punctuation backslash-escaped, line breaks as `<br>` (the answer stays one Markdown line, so it
+ * cannot start a heading, a list or a code block).
+ */
+export function escapeMarkdownText(value: string): string {
+  return value
+    .split(/\r\n|\r|\n/)
+    .map((line) =>
+      Array.from(
+        line,
+        (c) => HTML_ENTITIES.get(c) ?? (MARKDOWN_PUNCTUATION.has(c) ? `\\${c}` : c),
+      ).join(''),
+    )
+    .join('<br>');
+}
+
+/** An answer as the e-mail shows it, as plain text. */
+export function answerText(field: FormField, value: unknown): string {
+  switch (field.type) {
+    case 'checkbox':
+      return value === true ? 'Yes' : 'No';
+    case 'phone':
+      return value && typeof value === 'object' ? (value as Phone).masked : NO_ANSWER;
+    case 'radio':
+    case 'select':
+    case 'multiselect': {
+      const chosen = Array.isArray(value) ? value : value === undefined ? [] : [value];
+      const labels = chosen.map(
+        (v) => field.options.find((o) => o.value === v)?.label ?? String(v),
+      );
+      return labels.length ? labels.join(', ') : NO_ANSWER;
+    }
+    case 'file': {
+      const files = postedFiles(value);
+      return files.length
+        ? files.map((f) => `${f.name} (${formatBytes(f.size)})`).join(', ')
+        : NO_ANSWER;
+    }
+    default:
+      return typeof value === 'string' && value !== '' ? value : NO_ANSWER;
+  }
+}
+
+/** 'Sunday, November 1, 2026, 2:05 PM (Denver time)'. */
+export function submittedAtText(at: Date): string {
+  const { minutes } = wallClock(at);
+  const hour = Math.floor(minutes / 60);
+  const minute = String(minutes % 60).padStart(2, '0');
+  const clock = `${hour % 12 || 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
+  return `${formatShopperDate(at, 'long')}, ${clock} (Denver time)`;
+}
+
+/** The plain list of every answer, as HTML (each answer escaped). */
+function answersHtml(form: ContentForm, texts: Map<string, string>): string {
+  const items = form.fields.map((field) => {
+    const answer = escapeHtml(texts.get(field.name) ?? NO_ANSWER).replace(/\r\n|\r|\n/g, '<br>');
+    return `<li><strong>${escapeHtml(field.label)}:</strong> ${answer}</li>`;
+  });
+  return `<h2>Answers</h2>\n<ul>\n${items.join('\n')}\n</ul>`;
+}
+
+function htmlDocument(title: string, body: string): string {
+  return (
+    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+    `<title>${escapeHtml(title)}</title>\n</head>\n<body>\n${body}\n</body>\n</html>\n`
+  );
+}
+
+export interface FormEmailInput {
+  tenant: Pick<Tenant, 'origin' | 'retailerName' | 'mail'>;
+  form: ContentForm;
+  /** The form's template, or null (the answers alone, under the form's title). */
+  template: Pick<EmailTemplate, 'subject' | 'body'> | null;
+  /** The parsed answers (the answers schema's output). */
+  answers: Answers;
+  /** The files of the attached fields, as posted (their bytes are sent unchanged). */
+  files: Record<string, File[]>;
+  now?: Date;
+}
+
+/** The message of one post of a form (see the module comment). */
+export async function formEmail(input: FormEmailInput): Promise<MailMessage> {
+  const { tenant, form, template, answers } = input;
+  const now = input.now ?? new Date();
+  const texts = new Map(form.fields.map((f) => [f.name, answerText(f, answers[f.name])]));
+  const common = {
+    formTitle: form.title,
+    retailerName: tenant.retailerName,
+    submittedAt: submittedAtText(now),
+  };
+
+  const plain = { ...Object.fromEntries(texts), ...common };
+  const subjectTemplate = form.action.subject ?? template?.subject ?? form.title;
+  const subject = fillPlaceholders(subjectTemplate, plain, { escape: false })
+    .replace(/[\r\n\t]+/g, ' ')
+    .trim()
+    .slice(0, MAX_SUBJECT_LENGTH);
+
+  const escaped = Object.fromEntries(
+    Object.entries(plain).map(([name, value]) => [name, escapeMarkdownText(value)]),
+  );
+  const intro = template
+    ? renderMarkdown(fillPlaceholders(template.body, escaped, { escape: false })).html
+    : `<h1>${escapeHtml(form.title)}</h1>`;
+  const html = `${intro}\n${answersHtml(form, texts)}`;
+
+  const attachments: MailAttachment[] = [];
+  for (const name of form.action.attachments) {
+    for (const file of input.files[name] ?? []) {
+      attachments.push({
+        filename: file.name,
+        content: Buffer.from(await file.arrayBuffer()),
+        contentType: file.type,
+      });
+    }
+  }
+
+  const replyTo = form.action.replyTo;
+  const shopperAddress =
+    replyTo && 'field' in replyTo && typeof answers[replyTo.field] === 'string'
+      ? (answers[replyTo.field] as string)
+      : undefined;
+  return {
+    from: form.action.from ?? defaultSender(tenant),
+    to: form.action.to,
+    ...(form.action.cc.length ? { cc: form.action.cc } : {}),
+    ...(form.action.bcc.length ? { bcc: form.action.bcc } : {}),
+    ...(replyTo && 'address' in replyTo ? { replyTo: replyTo.address } : {}),
+    ...(shopperAddress ? { replyTo: shopperAddress } : {}),
+    subject,
+    html: htmlDocument(subject, html),
+    text: mailText(html),
+    ...(attachments.length ? { attachments } : {}),
+  };
+}
