@@ -3,6 +3,7 @@ import { Form, Link, useSubmit } from '@remix-run/react';
 import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { MIN_PASSWORD_LENGTH } from '~/lib/forms/fields';
+import { BotCheckFields, type PublicBotCheck } from '~/lib/forms/bot-check-fields';
 import { CheckboxField } from '~/lib/forms/checkbox-field';
 import { Field } from '~/lib/forms/field';
 import type { ChoiceOption, FieldMeta } from '~/lib/forms/field-base';
@@ -24,10 +25,7 @@ export interface RegisterDocument {
   html: string;
 }
 
-/** The bot check's public part (the loader's): reCAPTCHA v3 site key, or honeypot fields. */
-export type PublicBotCheck =
-  | { mode: 'recaptcha'; siteKey: string; action: string; tokenField: string }
-  | { mode: 'honeypot'; trapField: string; stampField: string; stamp: string };
+export type { PublicBotCheck };
 
 export interface RegisterFormData {
   flags: RegisterFlags & { minBirthDate: string; maxBirthDate: string };
@@ -44,7 +42,6 @@ export interface RegisterFormData {
 
 export const PROMO_EMAILS_LABEL = 'Send me promotional emails, weekly ad and digital coupon alerts';
 export const TERMS_NOTE = 'You must agree to the terms in order to create an account.';
-export const RECAPTCHA_DISCLAIMER_LEAD = 'This site is protected by reCAPTCHA and the Google';
 
 const styles = {
   form: sx({ display: 'flex', flexDirection: 'column', gap: '5' }),
@@ -66,16 +63,6 @@ const styles = {
   }),
   legend: sx({ textStyle: 'md', fontWeight: 'semibold', mb: '3', p: '0' }),
   docLink: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
-  disclaimer: sx({ color: 'fg.muted', textStyle: 'xs' }),
-  // The honeypot: off screen, out of the tab order and hidden from assistive technology.
-  trap: sx({
-    position: 'absolute',
-    insetStart: '-10000px',
-    top: 'auto',
-    w: '1px',
-    h: '1px',
-    overflow: 'hidden',
-  }),
   submit: sxRecipe(
     'button',
     { variant: 'solid', size: 'lg' },
@@ -344,44 +331,7 @@ export function RegisterForm({ data, lastResult, pending, sso }: RegisterFormPro
           hint={TERMS_NOTE}
         />
 
-        {botCheck.mode === 'honeypot' ? (
-          <>
-            <div className={styles.trap} aria-hidden="true">
-              <label htmlFor="register-trap">Leave this field empty</label>
-              <input
-                id="register-trap"
-                type="text"
-                name={botCheck.trapField}
-                defaultValue=""
-                tabIndex={-1}
-                autoComplete="off"
-              />
-            </div>
-            <input type="hidden" name={botCheck.stampField} value={botCheck.stamp} />
-          </>
-        ) : (
-          <p className={styles.disclaimer}>
-            {RECAPTCHA_DISCLAIMER_LEAD}{' '}
-            <a
-              className={styles.docLink}
-              href="https://policies.google.com/privacy"
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Privacy Policy
-            </a>{' '}
-            and{' '}
-            <a
-              className={styles.docLink}
-              href="https://policies.google.com/terms"
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Terms of Service
-            </a>{' '}
-            apply.
-          </p>
-        )}
+        <BotCheckFields botCheck={botCheck} idPrefix={REGISTER_FORM_ID} />
 
         <SubmitButton
           className={styles.submit}

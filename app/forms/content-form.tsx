@@ -8,6 +8,7 @@ import { CheckboxGroupField } from '~/lib/forms/checkbox-group-field';
 import { Field } from '~/lib/forms/field';
 import type { FieldMeta } from '~/lib/forms/field-base';
 import { FileField } from '~/lib/forms/file-field';
+import { BotCheckFields } from '~/lib/forms/bot-check-fields';
 import { FormAlert } from '~/lib/forms/form-alert';
 import { RadioGroupField } from '~/lib/forms/radio-group-field';
 import { SelectField } from '~/lib/forms/select-field';
@@ -15,12 +16,11 @@ import { hasFieldErrors, SubmitButton } from '~/lib/forms/submit-button';
 import { TextareaField } from '~/lib/forms/textarea-field';
 import { useSchemaForm } from '~/lib/forms/use-schema-form';
 import { recaptchaToken, useRecaptchaReady } from '~/lib/security/recaptcha-client';
-import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { sx } from '~/lib/theme/static-css';
 import { answersSchema } from './answers-schema';
 import type { FormSetup } from './types';
 
 export const REQUIRED_NOTE = '* indicates required field';
-export const RECAPTCHA_NOTE = 'This site is protected by reCAPTCHA and the Google';
 /** A select's first, empty choice when the form names none. */
 export const DEFAULT_SELECT_PLACEHOLDER = 'Choose one';
 
@@ -28,17 +28,6 @@ const styles = {
   form: sx({ display: 'flex', flexDirection: 'column', gap: '5', w: 'full' }),
   intro: sx({ textStyle: 'md' }),
   note: sx({ color: 'fg.muted', textStyle: 'sm' }),
-  // The honeypot: off screen, out of the tab order and hidden from assistive technology.
-  trap: sx({
-    position: 'absolute',
-    insetStart: '-10000px',
-    top: 'auto',
-    w: '1px',
-    h: '1px',
-    overflow: 'hidden',
-  }),
-  disclaimer: sx({ color: 'fg.muted', textStyle: 'xs' }),
-  link: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
   actions: sx({ display: 'flex', justifyContent: 'flex-start' }),
 };
 
@@ -193,44 +182,7 @@ export function ContentForm({
         <FormFieldControl key={field.name} field={field} meta={f[field.name]} />
       ))}
 
-      {botCheck.mode === 'honeypot' ? (
-        <>
-          <div className={styles.trap} aria-hidden="true">
-            <label htmlFor={`${form.id}-trap`}>Leave this field empty</label>
-            <input
-              id={`${form.id}-trap`}
-              type="text"
-              name={botCheck.trapField}
-              defaultValue=""
-              tabIndex={-1}
-              autoComplete="off"
-            />
-          </div>
-          <input type="hidden" name={botCheck.stampField} value={botCheck.stamp} />
-        </>
-      ) : (
-        <p className={styles.disclaimer}>
-          {RECAPTCHA_NOTE}{' '}
-          <a
-            className={styles.link}
-            href="https://policies.google.com/privacy"
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Privacy Policy
-          </a>{' '}
-          and{' '}
-          <a
-            className={styles.link}
-            href="https://policies.google.com/terms"
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Terms of Service
-          </a>{' '}
-          apply.
-        </p>
-      )}
+      <BotCheckFields botCheck={botCheck} idPrefix={form.id} />
 
       <div className={styles.actions}>
         <SubmitButton pending={busy} pendingLabel="Sending…" disabled={disabled}>

@@ -2,6 +2,7 @@ import { getFormProps } from '@conform-to/react';
 import type { FetcherWithComponents, Form as RemixForm } from '@remix-run/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { HoneypotField } from '~/lib/forms/bot-check-fields';
 import { CheckboxField } from '~/lib/forms/checkbox-field';
 import { Field } from '~/lib/forms/field';
 import { FormAlert } from '~/lib/forms/form-alert';
@@ -39,15 +40,6 @@ const styles = {
     shadow: 'inset 0 0 0px 1px var(--shadow-color)',
     shadowColor: 'colorPalette.muted',
     _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.solid' },
-  }),
-  // The honeypot: off screen, out of the tab order and hidden from assistive technology.
-  trap: sx({
-    position: 'absolute',
-    insetStart: '-10000px',
-    top: 'auto',
-    w: '1px',
-    h: '1px',
-    overflow: 'hidden',
   }),
   submit: sx({ alignSelf: 'flex-start' }),
 };
@@ -167,17 +159,7 @@ export function SignupForm({
           <CheckboxField meta={fields.agree} label={setup.agreement ?? ''} />
         </>
       ) : null}
-      <div className={styles.trap} aria-hidden="true">
-        <label htmlFor={`${id}-trap`}>Leave this field empty</label>
-        <input
-          id={`${id}-trap`}
-          type="text"
-          name={TRAP_FIELD}
-          defaultValue=""
-          tabIndex={-1}
-          autoComplete="off"
-        />
-      </div>
+      <HoneypotField id={`${id}-trap`} name={TRAP_FIELD} />
       <SubmitButton
         pending={pending}
         pendingLabel="Subscribing…"
