@@ -12,7 +12,6 @@ import { indexClients, type RegisteredClient, type SsoBrand } from './brands';
 import { createFrontEnd } from './front-end';
 import { createRequestHandler, type Logger } from './http';
 import { createLoginSessions } from './login-sessions';
-import { createProvider } from './provider';
 import { createMemoryStore } from './store';
 
 export { readBrands, siteOrigin, type SsoBrand, type SsoClient, type TenantBrand } from './brands';
@@ -92,61 +91,78 @@ export async function startSsoService(options: StartSsoServiceOptions): Promise<
   let clients = indexClients(options.brands, logger);
   const client = (id: string): RegisteredClient | undefined => clients.get(id);
 
-  // The issuer names the listening address, known once listening: requests wait for it.
-  let handler: ((req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) | null =
-    null;
-  const listening = await listenService(
-    (req, res) => {
-      if (handler) return handler(req, res);
-      res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
-      res.end(JSON.stringify({ error: 'Starting up.' }));
-    },
-    { port: options.port, host: options.host },
-  );
-  const issuer = (options.issuer ?? listening.url).replace(/\/$/, '');
+  type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
   const store = createMemoryStore({ maxEntries: options.maxEntries, logger });
-  const scopes = new Set(STANDARD_SCOPES);
-  for (const c of clients.values()) for (const s of c.scopes) scopes.add(s);
-  const provider = createProvider({
-    issuer,
-    store,
-    client,
-    scopes: [...scopes],
-    codeTtl,
-    accessTokenTtl,
-    grantTtl: signInTtl,
-    logger,
-  });
-  const sessions = createLoginSessions({
-    issuer,
-    store,
-    customerTokenTtl,
-    sessionTtl: signInTtl,
-    now: () => Date.now(),
-    logger,
-  });
-  const frontEnd = createFrontEnd({
-    client,
-    provider,
-    sessions,
-    loyaltyUrl: options.loyaltyUrl,
-    loyaltyTimeoutMs: options.loyaltyTimeoutMs ?? 5000,
-    issuer,
-    logger,
-  });
   const health = (): SsoHealth => ({
     ok: true,
     brands: new Set([...clients.values()].map((c) => c.brand.sitePath)).size,
     clients: clients.size,
     entries: store.size(),
   });
-  const callback = provider.provider.callback();
-  handler = createRequestHandler({
-    frontEnd,
-    provider: callback,
-    health,
-    logger,
-  });
+  const scopes = new Set(STANDARD_SCOPES);
+  for (const c of clients.values()) for (const s of c.scopes) scopes.add(s);
+
+  // oidc-provider and its module graph (koa, its own jose) weigh about 40 MB resident: they load
+  // with the first request, not at start, so a site whose partners never sign in does not carry
+  // them (decision 0013's memory budget). The first request waits for them (well under a second).
+  let handler: Handler | null = null;
+  let building: Promise<Handler> | null = null;
+  const build = async (): Promise<Handler> => {
+    const { createProvider } = await import('./provider');
+    const provider = createProvider({
+      issuer,
+      store,
+      client,
+      scopes: [...scopes],
+      codeTtl,
+      accessTokenTtl,
+      grantTtl: signInTtl,
+      logger,
+    });
+    const sessions = createLoginSessions({
+      issuer,
+      store,
+      customerTokenTtl,
+      sessionTtl: signInTtl,
+      now: () => Date.now(),
+      logger,
+    });
+    const frontEnd = createFrontEnd({
+      client,
+      provider,
+      sessions,
+      loyaltyUrl: options.loyaltyUrl,
+      loyaltyTimeoutMs: options.loyaltyTimeoutMs ?? 5000,
+      issuer,
+      logger,
+    });
+    return createRequestHandler({
+      frontEnd,
+      provider: provider.provider.callback(),
+      health,
+      logger,
+    });
+  };
+  const listening = await listenService(
+    async (req, res) => {
+      if (!handler) {
+        building ??= build().then((built) => (handler = built));
+        try {
+          await building;
+        } catch (error) {
+          building = null;
+          logger.error({ err: error }, 'sso: the provider could not be built');
+          res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+          res.end(JSON.stringify({ error: 'The sign-in service is not available right now.' }));
+          return;
+        }
+      }
+      return handler!(req, res);
+    },
+    { port: options.port, host: options.host },
+  );
+  // The issuer names the listening address, known once listening (build() runs after that).
+  const issuer = (options.issuer ?? listening.url).replace(/\/$/, '');
 
   let closed = false;
   return {
