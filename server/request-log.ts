@@ -11,7 +11,7 @@ import { httpRequestDuration } from '@common/metrics.server';
  * One log line per request, written when the answer ends (on the shared logger), and
  * its time in the `http_request_duration_seconds` histogram:
  *
- *   {"level":30,"requestId":"…","brand":"lins","route":"routes/_index","method":"GET",
+ *   {"level":30,"requestId":"…","brand":"<sitePath>","route":"routes/_index","method":"GET",
  *    "path":"/","status":200,"responseTime":12.4,"msg":"request completed"}
  *
  * - requestId: the caller's `X-Request-Id` when it is short and plain (a proxy's or load

@@ -33,7 +33,7 @@ export function pharmacyStoreOptions(stores: readonly string[], retailerName: st
 
 /**
  * The `store` parameter as the spec reads it: dashes become spaces and each word is capitalised
- * ('fresh-market' → 'Fresh Market'). Null when there is nothing to read.
+ * ('main-street' → 'Main Street'). Null when there is nothing to read.
  */
 export function storeParamName(param: string | null | undefined): string | null {
   if (typeof param !== 'string') return null;
@@ -42,13 +42,13 @@ export function storeParamName(param: string | null | undefined): string | null 
   return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join(' ');
 }
 
-/** Letters and digits only, lower case: "LIN'S" and 'lins' read alike. */
+/** Letters and digits only, lower case: "JOE'S" and 'joes' read alike. */
 const loose = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
  * The option a `store` parameter pre-selects: the option equal to its name (spec: dashes to
  * spaces, words capitalised) in any case; failing that, the one that reads the same without
- * punctuation ('lins-fresh-market' for "LIN'S FRESH MARKET"). Null when none does.
+ * punctuation ('joes-market' for "JOE'S MARKET"). Null when none does.
  */
 export function storeFromParam(
   param: string | null | undefined,

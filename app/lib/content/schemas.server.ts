@@ -273,13 +273,13 @@ export const storeSlideSchema = z.object({
   caption: requiredText,
 });
 
-/** URL slug of a store name: "Lin's Cedar City" -> "lins-cedar-city". */
+/** URL slug of a store name: "Joe's Cedar City" -> "joes-cedar-city". */
 export function locationSlug(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '') // accents
     .toLowerCase()
-    .replace(/['’]/g, '') // "Lin's" is one word
+    .replace(/['’]/g, '') // "Joe's" is one word
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
