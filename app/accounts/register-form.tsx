@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useSubmit } from '@remix-run/react';
-import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { MIN_PASSWORD_LENGTH } from '~/lib/forms/fields';
 import { BotCheckFields, type PublicBotCheck } from '~/lib/forms/bot-check-fields';
@@ -13,6 +13,7 @@ import { RadioGroupField } from '~/lib/forms/radio-group-field';
 import { SelectField } from '~/lib/forms/select-field';
 import { SubmitButton } from '~/lib/forms/submit-button';
 import { useSchemaForm } from '~/lib/forms/use-schema-form';
+import { recaptchaToken, useRecaptchaReady } from '~/lib/security/recaptcha-client';
 import { registerSchema, type RegisterFlags } from './schemas';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { DocumentDialog } from './document-dialog';
@@ -75,44 +76,6 @@ const styles = {
     { color: 'brand.fg', fontWeight: 'medium' },
   ),
 };
-
-interface Grecaptcha {
-  ready(callback: () => void): void;
-  execute(siteKey: string, options: { action: string }): Promise<string>;
-}
-
-function grecaptcha(): Grecaptcha | undefined {
-  return (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
-}
-
-/**
- * Loads reCAPTCHA v3 (only for a brand configured with keys) and tells when it is ready: Create
- * Account stays disabled until then (spec §5).
- */
-function useRecaptchaReady(siteKey: string | null): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (!siteKey) return;
-    let live = true;
-    const done = () => grecaptcha()?.ready(() => live && setReady(true));
-    const id = 'recaptcha-v3-script';
-    let script = document.getElementById(id) as HTMLScriptElement | null;
-    if (!script) {
-      script = document.createElement('script');
-      script.id = id;
-      script.async = true;
-      script.src = `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`;
-      document.head.appendChild(script);
-    }
-    if (grecaptcha()) done();
-    script.addEventListener('load', done);
-    return () => {
-      live = false;
-      script?.removeEventListener('load', done);
-    };
-  }, [siteKey]);
-  return ready;
-}
 
 /** A link to a document page that, with JavaScript, opens the document in a dialog instead. */
 function DocumentLink({
@@ -184,16 +147,11 @@ export function RegisterForm({ data, lastResult, pending, sso }: RegisterFormPro
       ? (event, { formData }) => {
           // reCAPTCHA v3: fetch a token for this post, then send the form with it.
           event.preventDefault();
-          const api = grecaptcha();
           setVerifying(true);
-          const send = (token: string) => {
+          void recaptchaToken(recaptcha.siteKey, recaptcha.action).then((token) => {
             formData.set(recaptcha.tokenField, token);
             submit(formData, { method: 'post' });
             setVerifying(false);
-          };
-          if (!api) return send('');
-          api.ready(() => {
-            api.execute(recaptcha.siteKey, { action: recaptcha.action }).then(send, () => send(''));
           });
         }
       : undefined,

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 
 /**
  * reCAPTCHA v3 in the browser, for a brand configured with keys (bot-check.server.ts): the
- * script loads once per page, a form asks it for a token for its action just before posting.
- * (The registration form has the same code of its own, app/accounts/register-form.tsx.)
+ * script loads once per page, a form asks it for a token for its action just before posting
+ * (the registration form, content forms).
  */
 
 interface Grecaptcha {
