@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SITE_SERVER_ARGS } from './scripts/site-client';
 
 /**
  * End-to-end tests run the production build with its embedded services on a private port, with
@@ -55,7 +56,7 @@ export default defineConfig({
     { name: 'footprint', grep: /@footprint/, dependencies: ['js', 'no-js'] },
   ],
   webServer: {
-    command: 'node --import tsx server.ts',
+    command: `node ${SITE_SERVER_ARGS.join(' ')}`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     // Fresh data folder (PGlite databases, migrations, seeds): ready in 12.5 s measured with the

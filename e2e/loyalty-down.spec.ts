@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { AVA } from '../test/demo';
 import { switchableBackend } from '../test/loyalty-proxy';
 import { dismissPopups, PORT } from './support';
+import { SITE_SERVER_ARGS } from '../scripts/site-client';
 
 /**
  * The site with its loyalty API stopped (connection refused) or hanging (accepts, never
@@ -61,7 +62,7 @@ async function startSite(
 ): Promise<void> {
   if (await answers(port)) throw new Error(`port ${port} is taken: stop what listens there`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-loyalty-down-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, SITE_SERVER_ARGS, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -10,6 +10,7 @@ import {
   DEV_LOYALTY_JWT_SECRET,
 } from '../services/loyalty/credentials';
 import { PORT, rawRequest } from './support';
+import { SITE_SERVER_ARGS } from '../scripts/site-client';
 
 /**
  * What an operator relies on, against the production build: /metrics (on the machine itself or
@@ -94,7 +95,7 @@ test('production: the embedded loyalty service runs on generated credentials, ke
 test('production: a published development credential stops the start with one line', async () => {
   test.setTimeout(120_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-dev-credential-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, SITE_SERVER_ARGS, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PORT } from './support';
+import { SITE_SERVER_ARGS } from '../scripts/site-client';
 
 /**
  * Stopping the site (server/shutdown.ts, scripts/start.mjs): the built server under load, and
@@ -134,7 +135,7 @@ async function refused(port: number): Promise<boolean> {
 test('SIGTERM under load: every request answered in full, Connection: close, exit 0 in time', async () => {
   const port = PORT + 74;
   const env = siteEnv(port);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child = spawn(process.execPath, SITE_SERVER_ARGS, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SITE_SERVER_ARGS } from '../scripts/site-client';
 
 /**
  * A second site process for a test that must not share the suite's server (its own data folder,
@@ -25,7 +26,7 @@ export async function startSiteProcess(opts: {
   timeoutMs?: number;
 }): Promise<SiteProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${opts.name}-`));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, SITE_SERVER_ARGS, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
-import { logIn, waitForHealth } from './site-client';
+import { SITE_SERVER_ARGS, logIn, waitForHealth } from './site-client';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -221,11 +221,11 @@ function summary(r: autocannon.Result) {
 async function main() {
   if (!process.env.BENCH_SKIP_BUILD) {
     console.log('building for production...');
-    const b = spawnSync('npx', ['remix', 'build'], { stdio: 'inherit' });
+    const b = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
     if (b.status !== 0) process.exit(b.status ?? 1);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const server = spawn(process.execPath, SITE_SERVER_ARGS, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { logIn, waitForHealth } from './site-client';
+import { SITE_SERVER_ARGS, logIn, waitForHealth } from './site-client';
 
 const brand = 'lins';
 let port = 4800 + Math.floor(Math.random() * 150);
@@ -30,7 +30,7 @@ function rssMb(pid: number): number {
 }
 
 function start(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  return spawn(process.execPath, SITE_SERVER_ARGS, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -210,7 +210,7 @@ async function main() {
   const connections = Number(process.env.FOOTPRINT_CONNECTIONS ?? 50);
   if (!process.env.FOOTPRINT_SKIP_BUILD) {
     console.log('building for production...');
-    const b = spawnSync('npx', ['remix', 'build'], { stdio: 'inherit' });
+    const b = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
     if (b.status !== 0) process.exit(b.status ?? 1);
   }
   const results: ModeResult[] = [];

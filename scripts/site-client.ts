@@ -53,3 +53,9 @@ export async function waitForHealth(url: string, timeoutMs = 60_000): Promise<vo
     await sleep(250);
   }
 }
+
+/**
+ * How the production site process starts (what `npm start` runs once built): the compiled entry
+ * of scripts/build-server.mjs, with stack traces mapped back to the TypeScript sources.
+ */
+export const SITE_SERVER_ARGS = ['--enable-source-maps', 'build/server/index.mjs'];

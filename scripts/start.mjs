@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const buildFile = path.join(root, 'build', 'index.js');
+// The app build (Remix) and the compiled HTTP entry (scripts/build-server.mjs).
+const buildFiles = ['build/index.js', 'build/server/index.mjs'].map((f) => path.join(root, f));
 
 function newestMtime(dir) {
   let newest = 0;
@@ -21,22 +22,25 @@ function newestMtime(dir) {
 }
 
 function needsBuild() {
-  if (!fs.existsSync(buildFile)) return true;
-  const built = fs.statSync(buildFile).mtimeMs;
+  if (!buildFiles.every((f) => fs.existsSync(f))) return true;
+  const built = Math.min(...buildFiles.map((f) => fs.statSync(f).mtimeMs));
   const sources = Math.max(
-    newestMtime(path.join(root, 'app')),
-    ...['remix.config.js', 'package.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
+    ...['app', 'server', 'services', 'common'].map((d) => newestMtime(path.join(root, d))),
+    ...['server.ts', 'remix.config.js', 'package.json', 'tsconfig.json'].map(
+      (f) => fs.statSync(path.join(root, f)).mtimeMs,
+    ),
   );
   return sources > built;
 }
 
 if (needsBuild()) {
   console.log('Building the site...');
-  const r = spawnSync('npx', ['remix', 'build'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+// Compiled JavaScript, no TypeScript loader in the serving process (scripts/build-server.mjs).
+const child = spawn(process.execPath, ['--enable-source-maps', 'build/server/index.mjs'], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
