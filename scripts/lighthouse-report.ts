@@ -24,6 +24,8 @@ export interface LhrLike {
       numericValue?: number;
       metricSavings?: Partial<Record<string, number>>;
       scoringOptions?: { p10: number; median: number };
+      /** Lighthouse's details (a table, a list, a chain…): only a list of items is read. */
+      details?: object;
     }
   >;
 }
@@ -40,6 +42,17 @@ export interface Figures {
 }
 
 export type Figure = keyof Figures;
+
+/** Short names of the figures, as the table's header and the notes print them. */
+export const FIGURE_LABELS: Record<Figure, string> = {
+  performance: 'perf',
+  accessibility: 'a11y',
+  bestPractices: 'best practices',
+  seo: 'SEO',
+  lcpMs: 'LCP',
+  tbtMs: 'TBT',
+  cls: 'CLS',
+};
 
 /**
  * Issue 15's targets, on every page: a score at least `min`, a metric at most `max`. SEO has
@@ -125,8 +138,33 @@ export interface FailingAudit {
   category: string;
   title: string;
   displayValue: string;
+  /** What the audit's first finding points at: an element's selector, a file, a kind of work. */
+  detail: string;
   /** Estimated category points the audit costs (0-100 scale), as the Lighthouse report sorts. */
   impact: number;
+}
+
+/**
+ * The first item of an audit's details, in a few words: the element (its CSS selector), the file
+ * (its path) or the kind of work it names; a table inside an item is looked into.
+ */
+export function firstFinding(details: unknown): string {
+  const items = (details as { items?: unknown } | undefined)?.items;
+  const item = Array.isArray(items) ? (items[0] as Record<string, unknown> | undefined) : undefined;
+  if (!item) return '';
+  if (Array.isArray(item.items)) return firstFinding(item);
+  const node = item.node as { selector?: string } | undefined;
+  let text = '';
+  if (node?.selector) text = node.selector;
+  else if (typeof item.url === 'string') {
+    try {
+      const url = new URL(item.url);
+      text = url.pathname + url.search;
+    } catch {
+      text = item.url;
+    }
+  } else if (typeof item.groupLabel === 'string') text = item.groupLabel;
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 /** Audits that are scored as pass or fail (the others are for information or not applicable). */
@@ -180,6 +218,7 @@ export function failingAudits(lhr: LhrLike, missed: readonly Figure[], count = 3
         category,
         title: audit.title,
         displayValue: audit.displayValue ?? '',
+        detail: firstFinding(audit.details),
         impact: Math.round(impact * 10) / 10,
       });
     }

@@ -9,6 +9,7 @@ import {
   medianRun,
   missedTargets,
   slugOf,
+  firstFinding,
   type Figures,
   type LhrLike,
 } from './lighthouse-report';
@@ -93,6 +94,7 @@ function lhr(): LhrLike {
         score: 0,
         displayValue: '2 layout shifts found',
         metricSavings: { CLS: cls },
+        details: { items: [{ node: { selector: 'body > main#main' }, score: cls }] },
       }),
       'unused-javascript': audit('unused-javascript', {
         scoreDisplayMode: 'metricSavings',
@@ -182,6 +184,7 @@ describe('lighthouse report', () => {
       category: 'performance',
       title: 'layout-shifts title',
       displayValue: '2 layout shifts found',
+      detail: 'body > main#main',
       impact: Math.round((1 - clsScore) * 25 * 10) / 10,
     });
     expect(perf[0].impact).toBeGreaterThan(10);
@@ -196,6 +199,7 @@ describe('lighthouse report', () => {
         category: 'accessibility',
         title: 'color-contrast title',
         displayValue: '',
+        detail: '',
         impact: Math.round((7 / 24) * 1000) / 10,
       },
     ]);
@@ -263,6 +267,21 @@ describe('lighthouse report', () => {
     expect(formatFigure('cls', 0.0204)).toBe('0.020');
     expect(formatFigure('performance', 95)).toBe('95');
     expect(formatFigure('seo', null)).toBe('n/a');
+  });
+
+  it("names an audit's first finding: an element, a file, a kind of work", () => {
+    const lcpElement = {
+      items: [{ type: 'table', items: [{ node: { selector: 'section > img.hero' } }] }],
+    };
+    expect(firstFinding(lcpElement)).toBe('section > img.hero');
+    const script = { items: [{ url: 'http://lins.localhost:5111/build/_shared/chunk-A.js?v=1' }] };
+    expect(firstFinding(script)).toBe('/build/_shared/chunk-A.js?v=1');
+    expect(firstFinding({ items: [{ groupLabel: 'Script Evaluation' }] })).toBe(
+      'Script Evaluation',
+    );
+    expect(firstFinding({ items: [{ node: { selector: 'div > '.repeat(30) } }] })).toHaveLength(80);
+    expect(firstFinding({ items: [] })).toBe('');
+    expect(firstFinding(undefined)).toBe('');
   });
 
   it('names report files after the page', () => {

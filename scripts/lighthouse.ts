@@ -25,6 +25,7 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import {
   NO_FIGURES,
+  FIGURE_LABELS,
   TARGETS,
   failingAudits,
   figuresOf,
@@ -32,6 +33,7 @@ import {
   medianRun,
   missedTargets,
   slugOf,
+  type Figure,
   type Figures,
   type FailingAudit,
   type TableRow,
@@ -222,15 +224,18 @@ interface PageSummary {
   url: string;
   signedIn: boolean;
   figures: Figures;
-  missed: string[];
+  missed: Figure[];
   failingAudits: FailingAudit[];
   /** Performance score of every run (the figures are the median run's). */
   runs: (number | null)[];
   report?: string;
   benchmarkIndex?: number;
+  /** Lighthouse's warnings about the run (a slow machine, a redirect, …). */
+  warnings: string[];
   error?: string;
 }
 
+/** The first post of /posts and the second store of /locations (the store bench measures). */
 function fillPlaceholders(postsHtml: string, locationsHtml: string) {
   const post = postsHtml.match(/href="(\/posts\/[a-z0-9-]+\/[a-z0-9-]+)"/)?.[1];
   const stores = [...locationsHtml.matchAll(/href="(\/locations\/[a-z0-9-]+)"/g)];
@@ -259,6 +264,7 @@ async function measure(page: LighthousePage, cookie: string | null): Promise<Pag
     missed: [],
     failingAudits: [],
     runs: [],
+    warnings: [],
   };
   // A signed-in row whose cookie did not work would measure the login redirect instead.
   const status = await warm(page.path, headers);
@@ -272,14 +278,17 @@ async function measure(page: LighthousePage, cookie: string | null): Promise<Pag
     try {
       results.push(await runLighthouse(url, headers));
     } catch (error) {
-      console.log(`  ${page.name} run ${run}: ${(error as Error).message}`);
+      console.log(
+        `  ${page.name} ${page.path} run ${run}/${runsPerPage}: ${(error as Error).message}`,
+      );
       continue;
     }
     const f = figuresOf(results[results.length - 1]);
     console.log(
       `  ${page.name} ${page.path} run ${run}/${runsPerPage}: perf ${f.performance}, ` +
         `LCP ${((f.lcpMs ?? 0) / 1000).toFixed(2)} s, TBT ${Math.round(f.tbtMs ?? 0)} ms, ` +
-        `CLS ${(f.cls ?? 0).toFixed(3)} (${Math.round((Date.now() - started) / 1000)} s)`,
+        `CLS ${(f.cls ?? 0).toFixed(3)} (${Math.round((Date.now() - started) / 1000)} s, ` +
+        `CPU benchmark ${results[results.length - 1].environment.benchmarkIndex})`,
     );
   }
   summary.runs = results.map((r) => figuresOf(r).performance);
@@ -295,7 +304,8 @@ async function measure(page: LighthousePage, cookie: string | null): Promise<Pag
   const missed = missedTargets(summary.figures);
   summary.missed = missed;
   summary.failingAudits = failingAudits(lhr, missed);
-  summary.benchmarkIndex = lhr.environment?.benchmarkIndex;
+  summary.benchmarkIndex = lhr.environment.benchmarkIndex;
+  summary.warnings = [...lhr.runWarnings];
   return summary;
 }
 
@@ -304,11 +314,13 @@ function printFailingAudits(summaries: PageSummary[]) {
   if (missing.length === 0) return;
   console.log('\nWhat to fix first (top 3 failing audits of each page off target):');
   for (const s of missing) {
-    console.log(`  ${s.name} ${s.path} (misses ${s.missed.join(', ')})`);
+    const missed = s.missed.map((figure) => FIGURE_LABELS[figure]);
+    console.log(`  ${s.name} ${s.path} (misses ${missed.join(', ')})`);
     if (s.failingAudits.length === 0) console.log('    - no failing audit: the metric alone');
     for (const a of s.failingAudits) {
       const points = a.impact > 0 ? ` (about ${a.impact} ${a.category} points)` : '';
-      console.log(`    - ${a.id}: ${a.displayValue || a.title}${points}`);
+      const where = a.detail ? ` [${a.detail}]` : '';
+      console.log(`    - ${a.id}: ${a.displayValue || a.title}${where}${points}`);
     }
   }
 }
@@ -349,6 +361,9 @@ async function main() {
   );
   for (const s of summaries) if (s.error) console.log(`${s.name}: not measured: ${s.error}`);
   printFailingAudits(summaries);
+  for (const s of summaries) {
+    for (const warning of s.warnings) console.log(`warning on ${s.name}: ${warning}`);
+  }
 
   const summaryFile = path.join(outDir, 'summary.json');
   fs.writeFileSync(
