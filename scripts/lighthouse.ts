@@ -275,20 +275,24 @@ async function measure(page: LighthousePage, cookie: string | null): Promise<Pag
   const results: Result[] = [];
   for (let run = 1; run <= runsPerPage; run += 1) {
     const started = Date.now();
-    try {
-      results.push(await runLighthouse(url, headers));
-    } catch (error) {
-      console.log(
-        `  ${page.name} ${page.path} run ${run}/${runsPerPage}: ${(error as Error).message}`,
-      );
-      continue;
-    }
-    const f = figuresOf(results[results.length - 1]);
+    const label = `${page.name} ${page.path} run ${run}/${runsPerPage}`;
+    // A trace Chromium failed to record (NO_NAVSTART, NO_FCP on a starved machine) is
+    // Lighthouse's "run it again": once, then the run is left out.
+    const lhr = await runLighthouse(url, headers).catch((error: Error) => {
+      console.log(`  ${label}: ${error.message}; once more`);
+      return runLighthouse(url, headers).catch((again: Error) => {
+        console.log(`  ${label}: ${again.message}; left out`);
+        return null;
+      });
+    });
+    if (!lhr) continue;
+    results.push(lhr);
+    const f = figuresOf(lhr);
     console.log(
-      `  ${page.name} ${page.path} run ${run}/${runsPerPage}: perf ${f.performance}, ` +
+      `  ${label}: perf ${f.performance}, ` +
         `LCP ${((f.lcpMs ?? 0) / 1000).toFixed(2)} s, TBT ${Math.round(f.tbtMs ?? 0)} ms, ` +
         `CLS ${(f.cls ?? 0).toFixed(3)} (${Math.round((Date.now() - started) / 1000)} s, ` +
-        `CPU benchmark ${results[results.length - 1].environment.benchmarkIndex})`,
+        `CPU benchmark ${lhr.environment.benchmarkIndex})`,
     );
   }
   summary.runs = results.map((r) => figuresOf(r).performance);
