@@ -18,6 +18,7 @@ import { EmotionStyles, useNonce } from '~/lib/theme/emotion';
 import { errorTitle, normalizeError } from '~/lib/errors';
 import { pageMeta, pageTitle } from '~/lib/meta';
 import { ShellFallbackScript, useRootData } from '~/shell/root-data';
+import { CHUNK_GUARD_SCRIPT, useChunkGuard } from '~/shell/chunk-guard';
 import { rootRouteLoader } from '~/shell/root.server';
 import { getSystem } from '~/lib/theme/system';
 
@@ -55,11 +56,16 @@ export function Layout({ children }: { children: ReactNode }) {
     (m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
   );
   const system = getSystem(data?.tenant.theme ?? defaultTheme);
+  useChunkGuard();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before any module script: it watches them load (spec §8, chunk load failure). */}
+        {hydrate ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CHUNK_GUARD_SCRIPT }} />
+        ) : null}
         <meta name="theme-color" content={data?.tenant.theme.primary ?? defaultTheme.primary} />
         <link rel="icon" href={data?.tenant.favicon ?? '/favicon.svg'} />
         {data ? <link rel="stylesheet" href={data.themeHref} /> : null}
