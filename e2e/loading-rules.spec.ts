@@ -71,11 +71,14 @@ test.describe('chunk load failure (spec §8: the page reloads once per 60 second
     await removeChunks(page, /\/build\/routes\/locations\._index-[^/]+\.js$/);
     await page.goto(brandUrl('lins', '/locations'));
     await expect.poll(() => documents).toHaveLength(2);
-    // The reloaded page fails the same way and keeps its server-rendered content.
+    // The reloaded page fails the same way and keeps its server-rendered content, with the
+    // layout of a page without JavaScript (its forms work without the scripts).
     await page.waitForTimeout(2000);
     expect(documents).toHaveLength(2);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    await expect(page.locator('html[data-js]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Choose' })).toBeVisible();
   });
 });
 

@@ -14,6 +14,7 @@ import {
   CHUNK_RELOAD_KEY,
   ChunkLoadError,
 } from './loading-rules';
+import { JS_ATTRIBUTE } from './js-mark';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -196,15 +197,18 @@ describe('installChunkGuard', () => {
 });
 
 describe('the inline watcher of the first load (CHUNK_GUARD_SCRIPT)', () => {
-  /** Runs the script against a fake window; returns its listeners, reloads and storage. */
+  /** Runs the script against a fake window; returns its listeners, reloads, storage and mark. */
   function runScript(stored: Record<string, string> = {}, now = T0) {
     vi.useFakeTimers();
     const listeners = new Map<string, (e: unknown) => void>();
     const storage = memoryStorage(stored);
     const reload = vi.fn();
     const win: Record<string, unknown> = {};
+    const marks = new Set([JS_ATTRIBUTE]);
+    const document = { documentElement: { removeAttribute: (name: string) => marks.delete(name) } };
     const run = new Function(
       'window',
+      'document',
       'sessionStorage',
       'location',
       'addEventListener',
@@ -214,13 +218,14 @@ describe('the inline watcher of the first load (CHUNK_GUARD_SCRIPT)', () => {
     );
     run(
       win,
+      document,
       storage,
       { reload },
       (type: string, fn: (e: unknown) => void) => listeners.set(type, fn),
       (type: string) => listeners.delete(type),
       { now: () => now },
     );
-    return { listeners, storage, reload, win };
+    return { listeners, storage, reload, win, marks };
   }
   const moduleScript = { target: { tagName: 'SCRIPT', type: 'module' } };
 
@@ -228,14 +233,16 @@ describe('the inline watcher of the first load (CHUNK_GUARD_SCRIPT)', () => {
     const page = runScript();
     page.listeners.get('error')!(moduleScript);
     expect(page.reload).toHaveBeenCalledTimes(1);
+    expect(page.marks.has(JS_ATTRIBUTE)).toBe(true);
     expect(page.storage.items.get(CHUNK_RELOAD_KEY)).toBe(String(T0));
     expect(page.listeners.size).toBe(0);
   });
 
-  it('does not reload again within 60 s of the last reload', () => {
+  it('does not reload again within 60 s of the last reload: the page takes its plain layout', () => {
     const page = runScript({ [CHUNK_RELOAD_KEY]: String(T0 - 59_000) });
     page.listeners.get('error')!(moduleScript);
     expect(page.reload).not.toHaveBeenCalled();
+    expect(page.marks.has(JS_ATTRIBUTE)).toBe(false);
   });
 
   it('reloads for a failed entry import, not for other errors', () => {

@@ -1,6 +1,7 @@
 import { useLocation } from '@remix-run/react';
 import { useEffect } from 'react';
 import { ErrorView } from '~/lib/ui/error-view';
+import { JS_ATTRIBUTE } from './js-mark';
 import {
   CHUNK_LOAD_TIMEOUT_MS,
   CHUNK_RELOAD_GUARD_MS,
@@ -35,9 +36,49 @@ export const CHUNK_GUARD_HANDOFF = '__chunkGuardHandoff';
 
 /**
  * The inline watcher of the document's own chunks (runs before any module: plain ES5, no import).
- * The hydrated app calls window.__chunkGuardHandoff() to stop it.
+ * The hydrated app calls window.__chunkGuardHandoff() to stop it. When the guard holds a reload
+ * back, the page drops its scripted mark: it then has the layout of a page without JavaScript
+ * (the Choose button, the menu list), which works without the scripts that failed.
  */
-export const CHUNK_GUARD_SCRIPT = `(function(){var K=${JSON.stringify(CHUNK_RELOAD_KEY)},G=${CHUNK_RELOAD_GUARD_MS},F=${IMPORT_FAILURE.toString()},d=false,t;function stop(){d=true;clearTimeout(t);removeEventListener('error',onError,true);removeEventListener('unhandledrejection',onRejection)}function failed(){if(d)return;stop();try{var n=Date.now(),s=sessionStorage.getItem(K),l=s===null||s===''?NaN:Number(s);if(isFinite(l)&&n-l<G&&n>=l)return;sessionStorage.setItem(K,String(n))}catch(e){return}location.reload()}function onError(e){var el=e.target;if(el&&((el.tagName==='SCRIPT'&&el.type==='module')||(el.tagName==='LINK'&&el.rel==='modulepreload')))failed()}function onRejection(e){var r=e.reason;if(r&&F.test(String(r.message)))failed()}addEventListener('error',onError,true);addEventListener('unhandledrejection',onRejection);t=setTimeout(failed,${CHUNK_LOAD_TIMEOUT_MS});window[${JSON.stringify(CHUNK_GUARD_HANDOFF)}]=stop})();`;
+export const CHUNK_GUARD_SCRIPT = `(function () {
+  var KEY = ${JSON.stringify(CHUNK_RELOAD_KEY)}, GUARD = ${CHUNK_RELOAD_GUARD_MS};
+  var IMPORT_FAILURE = ${IMPORT_FAILURE.toString()};
+  var done = false, timer;
+  function stop() {
+    done = true;
+    clearTimeout(timer);
+    removeEventListener('error', onError, true);
+    removeEventListener('unhandledrejection', onRejection);
+  }
+  function giveUp() {
+    document.documentElement.removeAttribute(${JSON.stringify(JS_ATTRIBUTE)});
+  }
+  function failed() {
+    if (done) return;
+    stop();
+    try {
+      var now = Date.now(), stored = sessionStorage.getItem(KEY);
+      var last = stored === null || stored === '' ? NaN : Number(stored);
+      if (isFinite(last) && now - last < GUARD && now >= last) return giveUp();
+      sessionStorage.setItem(KEY, String(now));
+    } catch (e) {
+      return giveUp();
+    }
+    location.reload();
+  }
+  function onError(e) {
+    var el = e.target;
+    if (el && ((el.tagName === 'SCRIPT' && el.type === 'module') ||
+      (el.tagName === 'LINK' && el.rel === 'modulepreload'))) failed();
+  }
+  function onRejection(e) {
+    if (e.reason && IMPORT_FAILURE.test(String(e.reason.message))) failed();
+  }
+  addEventListener('error', onError, true);
+  addEventListener('unhandledrejection', onRejection);
+  timer = setTimeout(failed, ${CHUNK_LOAD_TIMEOUT_MS});
+  window[${JSON.stringify(CHUNK_GUARD_HANDOFF)}] = stop;
+})();`;
 
 /** What the guard needs from the browser (replaceable in tests). */
 export interface ChunkGuardEnv {
