@@ -18,6 +18,8 @@ import { EmotionStyles, useNonce } from '~/lib/theme/emotion';
 import { errorTitle, normalizeError } from '~/lib/errors';
 import { pageMeta, pageTitle } from '~/lib/meta';
 import { ShellFallbackScript, useRootData } from '~/shell/root-data';
+import { CHUNK_GUARD_SCRIPT, useChunkGuard } from '~/shell/chunk-guard';
+import { JS_MARK_SCRIPT } from '~/shell/js-mark';
 import { rootRouteLoader } from '~/shell/root.server';
 import { getSystem } from '~/lib/theme/system';
 
@@ -55,11 +57,21 @@ export function Layout({ children }: { children: ReactNode }) {
     (m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
   );
   const system = getSystem(data?.tenant.theme ?? defaultTheme);
+  useChunkGuard();
   return (
-    <html lang="en">
+    // suppressHydrationWarning: the inline script below marks <html data-js> before hydration.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the body and any module script: marks the page as scripted (its layout is the
+            hydrated one from the first paint) and watches its chunks load (spec §8). */}
+        {hydrate ? (
+          <script
+            nonce={nonce}
+            dangerouslySetInnerHTML={{ __html: JS_MARK_SCRIPT + CHUNK_GUARD_SCRIPT }}
+          />
+        ) : null}
         <meta name="theme-color" content={data?.tenant.theme.primary ?? defaultTheme.primary} />
         <link rel="icon" href={data?.tenant.favicon ?? '/favicon.svg'} />
         {data ? <link rel="stylesheet" href={data.themeHref} /> : null}

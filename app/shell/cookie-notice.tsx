@@ -63,14 +63,21 @@ const styles = {
 export function CookieNotice({
   dataLayerName,
   hidden = false,
+  onShownChange,
 }: {
   dataLayerName: string;
   /** Held back (a popup is open); analytics keeps counting pages meanwhile. */
   hidden?: boolean;
+  /** Told when the notice shows and goes: the shell then adds CookieNoticeSpacer at the end. */
+  onShownChange?: (shown: boolean) => void;
 }) {
   const location = useLocation();
   const analytics = useRef<Analytics | null>(null);
   const [visible, setVisible] = useState(false);
+  const shown = visible && !hidden;
+  useEffect(() => {
+    onShownChange?.(shown);
+  }, [shown, onShownChange]);
 
   useEffect(() => {
     const a = createAnalytics({ dataLayerName });
@@ -91,7 +98,7 @@ export function CookieNotice({
     // location.key: the same address visited again is a new page view too.
   }, [path, location.key]);
 
-  if (!visible || hidden) return null;
+  if (!shown) return null;
 
   function dismiss() {
     setEntry(COOKIE_NOTICE_KEY, true);
@@ -101,24 +108,28 @@ export function CookieNotice({
   }
 
   return (
-    <>
-      {/* Keeps the footer's end readable above the fixed notice. */}
-      <div className={styles.spacer} aria-hidden="true" />
-      <section aria-label="Cookie notice" className={styles.notice} data-testid="cookie-notice">
-        <div className={styles.row}>
-          <p className={styles.text}>
-            We use cookies to understand how our site is used and to improve your shopping. By
-            continuing, you agree to our use of cookies. Read our{' '}
-            <Link to="/privacy" className={styles.link}>
-              privacy policy
-            </Link>
-            .
-          </p>
-          <button type="button" onClick={dismiss} className={styles.button}>
-            Got it
-          </button>
-        </div>
-      </section>
-    </>
+    <section aria-label="Cookie notice" className={styles.notice} data-testid="cookie-notice">
+      <div className={styles.row}>
+        <p className={styles.text}>
+          We use cookies to understand how our site is used and to improve your shopping. By
+          continuing, you agree to our use of cookies. Read our{' '}
+          <Link to="/privacy" className={styles.link}>
+            privacy policy
+          </Link>
+          .
+        </p>
+        <button type="button" onClick={dismiss} className={styles.button}>
+          Got it
+        </button>
+      </div>
+    </section>
   );
+}
+
+/**
+ * Room at the very end of the page for the fixed notice, so the footer's end can be scrolled
+ * above it. At the end, not before the footer: what is on screen does not move when it comes.
+ */
+export function CookieNoticeSpacer() {
+  return <div className={styles.spacer} aria-hidden="true" />;
 }

@@ -4,6 +4,7 @@ import { sx, sxRecipe, sxSlotRecipe } from '~/lib/theme/static-css';
 import { StoreIcon } from '~/lib/ui/icons';
 import { hstackStyle } from '~/lib/ui/styles';
 import { HOME_STORE_ACTION, HOME_STORE_FIELDS, HOME_STORE_INTENTS } from '~/lib/home-store';
+import { hiddenWithJs } from './js-mark';
 import type { HomeStore, StoreChoice } from './types';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
@@ -25,8 +26,11 @@ const styles = {
     strokeLinecap: 'round',
     strokeLinejoin: 'round',
   }),
-  choose: sxRecipe('button', { size: 'xs', variant: 'outline' }),
+  // Without JavaScript only; where scripts run they are hidden from the first paint, so the
+  // header does not change height when hydration drops them (issue 15: no layout shift).
+  choose: sxRecipe('button', { size: 'xs', variant: 'outline' }, hiddenWithJs),
   makeHome: sx({
+    ...hiddenWithJs,
     display: 'inline-flex',
     alignItems: 'center',
     gap: '1.5',

@@ -34,11 +34,13 @@ export function Logo({ retailerName, logo }: LogoProps) {
   return (
     <Link to="/" className={styles.link} data-testid="logo">
       {logo ? (
-        // Its size is CSS only, as it was when Chakra turned width/height props into styles
-        // (width/height attributes would add an aspect ratio: a sub-pixel layout change).
+        // Its height is CSS; width and height (the tenant's) give the box its shape before the
+        // image arrives, so the header does not move when it loads (issue 15: layout shift).
         <img
           src={logo.src}
           alt={logo.alt}
+          width={logo.width}
+          height={logo.height}
           className={styles.image}
           style={{ '--logo-height': `${logo.height}px` } as CSSProperties}
         />

@@ -1,11 +1,13 @@
 import { CloseButton } from '@chakra-ui/react';
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { BANNER_AD_RATIO } from '~/content/banner-ad';
 import type { Banner } from '~/lib/content/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { useBannerHeight } from '~/lib/ui/banner-height';
 import { pictureImageStyle, ResponsivePicture } from '~/lib/ui/responsive-picture';
 import { analyticsStarted, whenAnalyticsStarted } from './analytics-consent';
+import { withJs } from './js-mark';
 import { SiteLink } from './site-link';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
@@ -31,22 +33,31 @@ const tones = {
   },
 } as const;
 
-const row = {
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flexWrap: 'wrap',
-  maxW: '7xl',
-  mx: 'auto',
-  px: '4',
-  py: '2',
-} as const;
-
 const styles = {
-  // With JavaScript the close button sits at the end: the row keeps clear of it.
-  row: sx({ ...row, pe: '12', gap: '4' }),
-  rowStatic: sx({ ...row, pe: '4', gap: '4' }),
-  image: sx({ ...pictureImageStyle, maxH: '40', objectFit: 'contain', w: 'auto', mx: 'auto' }),
+  row: sx({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexWrap: 'wrap',
+    gap: '4',
+    maxW: '7xl',
+    mx: 'auto',
+    px: '4',
+    py: '2',
+    // Where scripts run, the close button (added at hydration) sits at the end: the row keeps
+    // clear of it from the first paint, so hydration does not rewrap the text.
+    ...withJs({ pe: '12' }),
+  }),
+  // The image's box has the banner's shape before the image arrives (spec §2: 2.6 on small
+  // screens, 7.68 from md up), so the page under the banner never moves when it loads.
+  imageFrame: sx({ w: 'full' }),
+  image: sx({
+    ...pictureImageStyle,
+    h: 'auto',
+    aspectRatio: BANNER_AD_RATIO,
+    maxH: '40',
+    objectFit: 'contain',
+  }),
 };
 
 /** Static classes per banner class. */
@@ -55,7 +66,13 @@ const toneStyles = Object.fromEntries(
     name,
     {
       section: sx({ bg: tone.bg, color: tone.color, position: 'relative' }),
-      imageLink: sxRecipe('link', { variant: 'plain' }, { focusRingColor: tone.ring }),
+      // A block, not the recipe's inline-flex: the image inside takes the row's width (and so
+      // its height, from its aspect ratio) before it has loaded.
+      imageLink: sxRecipe(
+        'link',
+        { variant: 'plain' },
+        { display: 'block', focusRingColor: tone.ring },
+      ),
       content: sx({
         '& a': { color: tone.linkColor, textDecoration: 'underline', fontWeight: 'semibold' },
         '& a:focus-visible': {
@@ -148,14 +165,18 @@ export function SiteBanner({
       data-class={banner.class}
       onClickCapture={onClick}
     >
-      <div className={hydrated ? styles.row : styles.rowStatic}>
-        {banner.link && image ? (
-          <SiteLink to={banner.link} className={toned.imageLink}>
-            {image}
-          </SiteLink>
-        ) : (
-          image
-        )}
+      <div className={styles.row}>
+        {image ? (
+          <div className={styles.imageFrame}>
+            {banner.link ? (
+              <SiteLink to={banner.link} className={toned.imageLink}>
+                {image}
+              </SiteLink>
+            ) : (
+              image
+            )}
+          </div>
+        ) : null}
         {banner.content ? (
           <div className={toned.content} dangerouslySetInnerHTML={{ __html: banner.content }} />
         ) : null}

@@ -2,11 +2,19 @@ import type { ReactNode } from 'react';
 import type { MenuItem } from '~/lib/content/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { AccountMenu } from './account-menu';
+import { hiddenWithJs } from './js-mark';
 import { NavList } from './nav-list';
 import type { ShellUser } from './types';
 
 const styles = {
-  nav: sx({ display: { base: 'block', md: 'none' }, borderTopWidth: '1px', py: '4' }),
+  // Where scripts run the drawer is the menu: hidden from the first paint, not at hydration
+  // (which would move the footer up under the shopper's eyes).
+  nav: sx({
+    display: { base: 'block', md: 'none' },
+    borderTopWidth: '1px',
+    py: '4',
+    ...hiddenWithJs,
+  }),
   heading: sxRecipe('heading', { size: 'md' }, { px: '4', mb: '2' }),
   account: sx({ pb: '3', mb: '2' }),
 };

@@ -5,7 +5,7 @@ import { useRootData } from './root-data';
 import { isHidden, myRewardsLabel } from '~/lib/tenant/public';
 import { sx } from '~/lib/theme/static-css';
 import { AppBar } from './app-bar';
-import { CookieNotice } from './cookie-notice';
+import { CookieNotice, CookieNoticeSpacer } from './cookie-notice';
 import { SiteFooter } from './footer';
 import { footerSignupVisible } from './footer-signup';
 import { barItems, drawerItems } from '~/lib/ui/menu-items';
@@ -60,6 +60,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
   // One thing at a time: the cookie notice waits while a popup is open (it would otherwise sit
   // at the bottom of the screen beside the popup's backdrop, competing for the first tap).
   const [popupOpen, setPopupOpen] = useState(false);
+  const [cookieNoticeShown, setCookieNoticeShown] = useState(false);
 
   // Marks the page as interactive (end-to-end tests wait for it before using dialogs).
   useEffect(() => {
@@ -168,7 +169,11 @@ export function SiteShell({ children }: { children: ReactNode }) {
           {children}
         </main>
         {hydrated && tenant.features.analytics ? (
-          <CookieNotice dataLayerName={tenant.analytics.dataLayerName} hidden={popupOpen} />
+          <CookieNotice
+            dataLayerName={tenant.analytics.dataLayerName}
+            hidden={popupOpen}
+            onShownChange={setCookieNoticeShown}
+          />
         ) : null}
         {/* Where the menu button points without JavaScript; with it, the drawer is the menu. */}
         {hydrated ? null : (
@@ -201,6 +206,8 @@ export function SiteShell({ children }: { children: ReactNode }) {
           signup={signup}
         />
       </div>
+      {/* After the page's full-height column: nothing on screen moves when it comes. */}
+      {cookieNoticeShown ? <CookieNoticeSpacer /> : null}
     </LoginDialogProvider>
   );
 }

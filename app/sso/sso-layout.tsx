@@ -52,6 +52,9 @@ function BrandMark() {
         <img
           src={tenant.logo.src}
           alt={tenant.logo.alt}
+          // The box has the logo's shape before it loads (no layout shift).
+          width={tenant.logo.width}
+          height={tenant.logo.height}
           className={styles.logo}
           data-testid="sso-logo"
           style={{ '--logo-height': `${tenant.logo.height}px` } as CSSProperties}
