@@ -455,7 +455,7 @@ function alive(pid: number): boolean {
   }
 }
 
-test('npm start with WEB_CONCURRENCY=2: workers share the port and the sessions, a dead one is replaced, SIGTERM stops all', async () => {
+test('the built server with WEB_CONCURRENCY=2 (as npm start runs it): workers share the port and the sessions, a dead one is replaced, SIGTERM stops all', async () => {
   test.setTimeout(120_000);
   const cluster = await startSiteProcess({
     port: CLUSTER_PORT,
