@@ -1,7 +1,12 @@
 /**
  * HTTP entry: validates the environment, loads the brands, builds the process-wide services and
  * serves every brand from one Express app. Run with `npm start` (builds first when needed).
+ *
+ * With WEB_CONCURRENCY above 1 this process is a node:cluster primary instead (server/cluster.ts,
+ * decision 0019): it runs the reference services once and forks that many workers, each of which
+ * runs this same file and serves the site with the primary's services.
  */
+import cluster from 'node:cluster';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,40 +26,67 @@ import {
 } from '~/lib/security/bot-check.server';
 import { createSessionStorages } from '~/lib/session/session.server';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
-import type { Tenant } from '~/lib/tenant/schema';
 import { createServerApp } from './server/app';
+import {
+  assertSharedDatabase,
+  ClusterConfigError,
+  decodeSharedServices,
+  encodeSharedServices,
+  installPrimaryShutdown,
+  SHARED_SERVICES_ENV,
+  superviseWorkers,
+  webConcurrency,
+} from './server/cluster';
 import { compactHeapAfterStartup } from './server/compact-heap';
 import { hardenServer } from './server/http-server';
 import { createReachabilityProbe } from './server/reachability';
-import { installShutdown, loyaltyPoolsCloser } from './server/shutdown';
-import { ssoBrands } from './server/sso-brands';
-import { startAdviewerService } from './services/adviewer/index';
-import { startMailingListService } from './services/mailing-list/index';
-import { startSsoService, type SsoService } from './services/sso/index';
 import {
-  LoyaltyCredentialsError,
-  loyaltyServiceCredentials,
-  startLoyaltyService,
-  type LoyaltyApp,
-  type LoyaltyService,
-  type LoyaltyServiceCredentials,
-} from './services/loyalty/index';
+  startReferenceServices,
+  type ReferenceServices,
+  type SharedServices,
+} from './server/reference-services';
+import { installShutdown, loyaltyPoolsCloser } from './server/shutdown';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const buildFile = path.join(root, 'build', 'index.js');
+
+/** A configuration error: one line for the operator, exit 1. */
+function refuse(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
 
 function loadEnv(): Env {
   try {
     return parseEnv(process.env);
   } catch (error) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
+    if (error instanceof EnvError) refuse(error.message);
     throw error;
   }
 }
 
-/** SESSION_SECRET, or one generated once into DATA_DIR (fine for one process; set it for more). */
+/** WEB_CONCURRENCY, checked with the database it needs (server/cluster.ts). */
+function loadConcurrency(env: Env): number {
+  try {
+    const workers = webConcurrency(process.env);
+    assertSharedDatabase(workers, env.DATABASE_URL);
+    return workers;
+  } catch (error) {
+    if (error instanceof ClusterConfigError) refuse(error.message);
+    throw error;
+  }
+}
+
+function requireBuild() {
+  if (!fs.existsSync(buildFile)) {
+    refuse('No build found: run `npm run build` (npm start does it for you).');
+  }
+}
+
+/**
+ * SESSION_SECRET, or one generated once into DATA_DIR (fine for one machine: a cluster's primary
+ * reads or generates it and hands it to its workers; set it for several machines).
+ */
 function sessionSecret(env: Env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   const file = path.resolve(env.DATA_DIR, 'session-secret');
@@ -71,124 +103,17 @@ function sessionSecret(env: Env): string {
   return secret;
 }
 
-/**
- * The embedded loyalty service's credentials (the site's client uses the same, through
- * `loyalty.credentials`): in production never the published development values, and unset ones
- * generated into DATA_DIR. A refused value stops the start with one line.
- */
-function embeddedLoyaltyCredentials(env: Env): LoyaltyServiceCredentials {
-  try {
-    return loyaltyServiceCredentials(process.env, {
-      dataDir: env.DATA_DIR,
-      production: env.NODE_ENV === 'production',
-    });
-  } catch (error) {
-    if (error instanceof LoyaltyCredentialsError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-async function main() {
-  const env = loadEnv();
-  const buildFile = path.join(root, 'build', 'index.js');
-  if (!fs.existsSync(buildFile)) {
-    process.stderr.write('No build found: run `npm run build` (npm start does it for you).\n');
-    process.exit(1);
-  }
-  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-
+/** The brands and their content, watched for changes. */
+function loadBrands(env: Env) {
   const registry = new TenantRegistry(path.resolve(env.TENANTS_DIR), env.PORT).start(
     env.TENANTS_RESCAN_MS,
   );
   const content = createContentService({ dir: path.resolve(env.CONTENT_DIR), watch: true });
-
-  // The loyalty API: the retailer's backend when LOYALTY_API_URL is set, else the reference
-  // service started here on a loopback port and used through the same client and HTTP path.
-  const loyaltyApps = (tenants: Tenant[]): LoyaltyApp[] =>
-    tenants.flatMap((t) => {
-      if (!t.services.loyalty) return [];
-      const locations = content.retailerInfo(t.sitePath).locations;
-      return [
-        {
-          appId: t.services.loyalty.appId,
-          storeNumbers: locations.map((l) => l.storeNumber),
-          tiers: t.rewards.tiers,
-          retailerName: t.retailerName,
-          stores: locations.map((l) => ({
-            storeNumber: l.storeNumber,
-            name: l.name,
-            address: l.address,
-            city: l.city,
-            state: l.state,
-            zip: l.zip,
-          })),
-        },
-      ];
-    });
-  // Without DATABASE_URL: one embedded PGlite database for the reference loyalty service (schema
-  // public) and the site store (schema site), as they share one PostgreSQL database otherwise.
-  const embeddedDb = env.DATABASE_URL
-    ? null
-    : await openSharedPglite(path.resolve(env.DATA_DIR, 'db'));
-  let loyalty: LoyaltyService | null = null;
-  if (!env.LOYALTY_API_URL) {
-    loyalty = await startLoyaltyService({
-      dataDir: env.DATA_DIR,
-      databaseUrl: env.DATABASE_URL,
-      db: embeddedDb?.schema('public'),
-      port: 0,
-      apps: loyaltyApps(registry.all()),
-      credentials: embeddedLoyaltyCredentials(env),
-    });
-    // A brand added while running gets its demo data too.
-    registry.onChange(
-      (tenants) => void loyalty?.addApps(loyaltyApps(tenants)).catch(() => undefined),
-    );
-  }
-  // The reference ad viewer (with its ad studio) and mailing-list service, reached over HTTP like
-  // the retailer's own: a brand whose tenant file names an address of its own uses that instead.
-  const adviewer = await startAdviewerService({
-    port: 0,
-    tenantsDir: path.resolve(env.TENANTS_DIR),
-    contentDir: path.resolve(env.CONTENT_DIR),
-  });
-  // A brand added (or its stores changed with it) while running gets its ad pages too.
-  registry.onChange(() => adviewer.reload());
-  const mailingList = await startMailingListService({
-    port: 0,
-    dataDir: env.DATA_DIR,
-    databaseUrl: env.DATABASE_URL,
-    db: embeddedDb?.schema('mailing'),
-  });
-  // The reference SSO provider for partner sites, when some brand lists partner clients and names
-  // no provider of its own; it checks passwords with the same loyalty API as the site.
-  const ssoFor = (tenants: Tenant[]) =>
-    ssoBrands(tenants, loyalty ? loyalty.credentials.basic : null, process.env, (obj, msg) =>
-      logger.warn(obj, msg),
-    );
-  const initialSsoBrands = ssoFor(registry.all());
-  let sso: SsoService | null = null;
-  if (initialSsoBrands.length > 0) {
-    sso = await startSsoService({
-      port: 0,
-      brands: initialSsoBrands,
-      loyaltyUrl: env.LOYALTY_API_URL ?? loyalty?.url ?? null,
-    });
-    // A partner client added or changed while running is served from then on.
-    registry.onChange((tenants) => sso?.setBrands(ssoFor(tenants)));
-  }
-  const secret = sessionSecret(env);
   // Sign-up forms need a bot check: reCAPTCHA keys, or a honeypot chosen explicitly.
   try {
     assertBotCheckConfigured(registry.all(), env.NODE_ENV);
   } catch (error) {
-    if (error instanceof BotCheckConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
+    if (error instanceof BotCheckConfigError) refuse(error.message);
     throw error;
   }
   registry.onChange((tenants) => {
@@ -197,27 +122,54 @@ async function main() {
       if (problem) logger.error({ tenant: t.sitePath }, problem);
     }
   });
+  return { registry, content };
+}
+
+function brandLines(registry: TenantRegistry, port: number): string[] {
+  return registry
+    .all()
+    .map((t) => `  ${t.retailerName.padEnd(28)} http://${t.hostnames[0]}:${port}`);
+}
+
+/**
+ * One site process: the whole site on PORT. `shared` is null for the single process, which runs
+ * the reference services itself; a cluster worker gets its primary's.
+ */
+async function runSite(env: Env, shared: SharedServices | null) {
+  requireBuild();
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const { registry, content } = loadBrands(env);
+
+  // Without DATABASE_URL: one embedded PGlite database for the reference loyalty service (schema
+  // public) and the site store (schema site), as they share one PostgreSQL database otherwise.
+  const embeddedDb =
+    env.DATABASE_URL || shared ? null : await openSharedPglite(path.resolve(env.DATA_DIR, 'db'));
+  const own: ReferenceServices | null = shared
+    ? null
+    : await startReferenceServices({ env, registry, content, embeddedDb });
+  const refs = shared ?? own!.shared;
+
+  const secret = sessionSecret(env);
   const accounts = await createAccountServices(env, secret, embeddedDb?.schema('site'));
   const services: AppServices = {
     env,
     content,
     accounts,
     sessions: createSessionStorages(accounts.siteStore, secret, env.NODE_ENV === 'production'),
-    references: { adviewer: adviewer.url, mailingList: mailingList.url, sso: sso?.url ?? null },
-    loyalty: {
-      embedded: loyalty
-        ? {
-            url: loyalty.url,
-            basic: loyalty.credentials.basic,
-            bearer: loyalty.credentials.bearer,
-          }
-        : null,
+    references: {
+      adviewer: refs.adviewer,
+      mailingList: refs.mailingList,
+      sso: refs.sso?.url ?? null,
     },
+    loyalty: { embedded: refs.loyalty },
   };
 
   // The loyalty API is reached over HTTP in both modes: /healthz asks whether it answers.
-  const loyaltyReachable = createReachabilityProbe(loyalty ? loyalty.url : env.LOYALTY_API_URL!);
-  const loyaltyOrigin = new URL(loyalty ? loyalty.url : env.LOYALTY_API_URL!).origin;
+  const loyaltyUrl = refs.loyalty ? refs.loyalty.url : env.LOYALTY_API_URL!;
+  const loyaltyReachable = createReachabilityProbe(loyaltyUrl);
+  const loyaltyOrigin = new URL(loyaltyUrl).origin;
+  // In a cluster the reference services are the primary's: a worker knows their addresses only.
+  const byPrimary = (url: string) => ({ mode: 'primary', url });
   const app = createServerApp({
     registry,
     services,
@@ -230,16 +182,24 @@ async function main() {
         loyaltyBreakerStates().find((b) => b.origin === loyaltyOrigin)?.state ?? 'closed';
       return {
         degraded: reach.reachable && breaker === 'closed' ? [] : ['loyalty'],
+        // Which process answered (each worker has its own page cache and /metrics).
+        ...(cluster.isWorker ? { worker: { id: cluster.worker!.id, pid: process.pid } } : {}),
         store: accounts.siteStore.kind,
         mail: accounts.mailer.kind,
-        adviewer: { pages: adviewer.health().pages },
-        mailingList: { store: mailingList.health().store },
+        adviewer: own ? { pages: own.adviewer.health().pages } : byPrimary(refs.adviewer),
+        mailingList: own ? { store: own.mailingList.health().store } : byPrimary(refs.mailingList),
         // The address partners discover the reference provider at (its metadata's issuer).
-        sso: sso ? { mode: 'embedded', url: sso.issuer, ...sso.health() } : { mode: 'external' },
+        sso: own?.sso
+          ? { mode: 'embedded', url: own.sso.issuer, ...own.sso.health() }
+          : refs.sso
+            ? byPrimary(refs.sso.issuer)
+            : { mode: 'external' },
         loyalty: {
-          ...(loyalty
-            ? { mode: 'embedded', ...loyalty.health() }
-            : { mode: 'external', url: new URL(env.LOYALTY_API_URL!).origin }),
+          ...(own?.loyalty
+            ? { mode: 'embedded', ...own.loyalty.health() }
+            : refs.loyalty
+              ? byPrimary(refs.loyalty.url)
+              : { mode: 'external', url: new URL(env.LOYALTY_API_URL!).origin }),
           reachable: reach.reachable,
           ...(reach.problem ? { problem: reach.problem } : {}),
           breaker,
@@ -249,11 +209,11 @@ async function main() {
   });
 
   const server = app.listen(env.PORT, env.HOST, () => {
-    const port = (server.address() as { port: number }).port;
-    const lines = registry
-      .all()
-      .map((t) => `  ${t.retailerName.padEnd(28)} http://${t.hostnames[0]}:${port}`);
-    process.stdout.write(`Serving ${lines.length} brands:\n${lines.join('\n')}\n`);
+    // A cluster's primary prints the addresses once for all its workers.
+    if (!cluster.isWorker) {
+      const lines = brandLines(registry, (server.address() as { port: number }).port);
+      process.stdout.write(`Serving ${lines.length} brands:\n${lines.join('\n')}\n`);
+    }
     compactHeapAfterStartup();
   });
   hardenServer(server);
@@ -265,14 +225,56 @@ async function main() {
       { name: 'tenant watcher', run: () => registry.stop() },
       { name: 'content watcher', run: () => content.close() },
       { name: 'loyalty client pools', run: loyaltyPoolsCloser(build) },
-      { name: 'loyalty service', run: () => loyalty?.close() },
-      { name: 'ad viewer', run: () => adviewer.close() },
-      { name: 'mailing list', run: () => mailingList.close() },
-      { name: 'sso provider', run: () => sso?.close() },
+      ...(own?.closeSteps ?? []),
       { name: 'site store and mail', run: () => accounts.close() },
       { name: 'embedded database', run: () => embeddedDb?.close() },
     ],
   });
+}
+
+/**
+ * The cluster's primary: the reference services once, then `workers` site processes on the same
+ * port (node:cluster hands them the connections in turn), each restarted when it dies; SIGTERM /
+ * SIGINT stops them all gracefully, then the services.
+ */
+async function runPrimary(env: Env, workers: number) {
+  requireBuild();
+  const { registry, content } = loadBrands(env);
+  const refs = await startReferenceServices({ env, registry, content, embeddedDb: null });
+  // Every worker signs sessions with the same secret: read or generated here, once.
+  const secret = sessionSecret(env);
+  const workerEnv = {
+    SESSION_SECRET: secret,
+    [SHARED_SERVICES_ENV]: encodeSharedServices(refs.shared),
+  };
+  let primary: ReturnType<typeof installPrimaryShutdown> | null = null;
+  const supervisor = superviseWorkers({
+    count: workers,
+    fork: () => cluster.fork(workerEnv),
+    onReady: (address) => {
+      const lines = brandLines(registry, address.port ?? env.PORT);
+      process.stdout.write(
+        `Serving ${lines.length} brands with ${workers} processes:\n${lines.join('\n')}\n`,
+      );
+      compactHeapAfterStartup();
+    },
+    onStartFailed: () => void primary?.shutdown('a worker failed to start', 1),
+  });
+  primary = installPrimaryShutdown({
+    supervisor,
+    steps: [
+      { name: 'tenant watcher', run: () => registry.stop() },
+      { name: 'content watcher', run: () => content.close() },
+      ...refs.closeSteps,
+    ],
+  });
+}
+
+async function main() {
+  const env = loadEnv();
+  if (cluster.isWorker) return runSite(env, decodeSharedServices(process.env));
+  const workers = loadConcurrency(env);
+  return workers > 1 ? runPrimary(env, workers) : runSite(env, null);
 }
 
 main().catch((error) => {

@@ -11,6 +11,12 @@ import { SITE_SERVER_ARGS } from '../scripts/site-client';
  */
 export interface SiteProcess {
   port: number;
+  /** The process id (with WEB_CONCURRENCY above 1: the cluster's primary). */
+  pid: number;
+  /** Its data folder (the mail outbox is `<dataDir>/outbox`). */
+  dataDir: string;
+  /** Resolves with the exit code once the process has exited (null: killed by a signal). */
+  exited: Promise<number | null>;
   /** Every log line the process printed (JSON lines from pino, and its start-up text). */
   logs: string[];
   /** Log lines at level error (50) or fatal (60). */
@@ -52,7 +58,12 @@ export async function startSiteProcess(opts: {
   collect(child.stdout);
   collect(child.stderr);
   let exited = false;
-  child.on('exit', () => (exited = true));
+  const exitCode = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      exited = true;
+      resolve(code);
+    }),
+  );
 
   const stop = async () => {
     if (!exited) {
@@ -88,6 +99,9 @@ export async function startSiteProcess(opts: {
   }
   return {
     port: opts.port,
+    pid: child.pid!,
+    dataDir,
+    exited: exitCode,
     logs,
     errorLogs: () => logs.filter((line) => /"level":(50|60)\b/.test(line)),
     stop,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the app when the build is missing or older than the sources, then serves
-// every brand on the embedded defaults.
+// every brand on the embedded defaults: one process, or with WEB_CONCURRENCY=N a cluster primary
+// and N workers (server.ts, server/cluster.ts; decision 0019).
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,7 +46,8 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'build/server/ind
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
-// The server shuts down cleanly on SIGTERM / SIGINT (server/shutdown.ts); this process ends with it.
+// The server shuts down cleanly on SIGTERM / SIGINT (server/shutdown.ts; a cluster primary first
+// stops its workers); this process ends with it.
 const stop = (signal) => {
   if (child.exitCode === null && child.signalCode === null) child.kill(signal);
 };
