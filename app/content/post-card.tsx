@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { formatShopperDate } from '@common/dates';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
+import { useLinkPrefetch } from '~/shell/link-prefetch';
 
 /** Chakra's LinkOverlay class: the card's other links are lifted above the overlay. */
 const OVERLAY = 'chakra-linkbox__overlay';
@@ -56,6 +57,8 @@ export function PostCard({
   headingLevel?: 'h2' | 'h3';
 }) {
   const Heading = headingLevel;
+  // Spec §9: no prefetching on 2g, with data saver on, or offline.
+  const prefetch = useLinkPrefetch('intent');
   return (
     <article className={styles.card}>
       {post.coverImage ? (
@@ -69,7 +72,7 @@ export function PostCard({
       <div className={styles.body}>
         {post.date ? <p className={styles.date}>{formatShopperDate(post.date)}</p> : null}
         <Heading className={styles.heading}>
-          <Link to={post.path} prefetch="intent" className={cx(OVERLAY, styles.overlay)}>
+          <Link to={post.path} prefetch={prefetch} className={cx(OVERLAY, styles.overlay)}>
             {post.title}
           </Link>
         </Heading>

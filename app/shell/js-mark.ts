@@ -20,3 +20,12 @@ export function withJs(styles: SystemStyleObject): SystemStyleObject {
 
 /** For what only a page without scripts shows: hidden from the first paint where they run. */
 export const hiddenWithJs: SystemStyleObject = withJs({ display: 'none' });
+
+/**
+ * For what only a page with scripts shows (a button whose handler is client code): in the
+ * server's markup from the start, so it takes its place at the first paint instead of moving the
+ * page when hydration adds it; hidden where scripts do not run. `display` is its shown display.
+ */
+export function shownWithJs(display: string): SystemStyleObject {
+  return { display: 'none', ...withJs({ display }) };
+}

@@ -3,6 +3,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CloseIcon } from '~/lib/ui/icons';
+import { shownWithJs } from '~/shell/js-mark';
 import { iconButtonStyle } from '~/lib/ui/styles';
 import { geocodeAddress } from './google-map';
 import { GEOLOCATION_ERROR_MESSAGE } from './messages';
@@ -14,7 +15,13 @@ const styles = {
   input: sxRecipe('input', { size: 'md', variant: 'outline' }, { bg: 'bg' }),
   buttons: sx({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
   search: sxRecipe('button', { variant: 'solid', size: 'md' }, { colorPalette: 'brand' }),
-  locate: sxRecipe('button', { variant: 'outline', size: 'md' }, { colorPalette: 'brand' }),
+  // Its handler is client code: shown from the first paint where scripts run (no layout shift at
+  // hydration), never without them.
+  locate: sxRecipe(
+    'button',
+    { variant: 'outline', size: 'md' },
+    { colorPalette: 'brand', ...shownWithJs('inline-flex') },
+  ),
   snackbar: sx({
     position: 'fixed',
     insetX: '4',
@@ -134,17 +141,16 @@ export function StoreSearch({ q, mapsKey = null }: { q: string; mapsKey?: string
           <button type="submit" className={styles.search}>
             Search
           </button>
-          {hydrated ? (
-            <button
-              type="button"
-              className={styles.locate}
-              onClick={locate}
-              disabled={locating}
-              aria-busy={locating || undefined}
-            >
-              {locating ? 'Finding your location…' : 'Use my location'}
-            </button>
-          ) : null}
+          <button
+            type="button"
+            className={styles.locate}
+            onClick={locate}
+            // Until hydration its click would do nothing: not yet usable.
+            disabled={!hydrated || locating}
+            aria-busy={locating || undefined}
+          >
+            {locating ? 'Finding your location…' : 'Use my location'}
+          </button>
         </div>
       </Form>
       {failed ? (
