@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_TENANTS_DIR } from '../playwright.config';
 import { hiddenPosts, posts, tenant } from './content';
-import { brandUrl, rawRequest } from './support';
+import { brandUrl, dismissPopups, rawRequest } from './support';
 
 test.describe('routing and errors', () => {
   test('an unknown host gets a plain 404 that names no brand @nojs', async () => {
@@ -74,6 +74,12 @@ test.describe('routing and errors', () => {
 });
 
 test.describe('posts', () => {
+  // The brand's app popup (1 s after a page loads) is modal: it would hide the post's heading
+  // from the accessibility tree on a slow run.
+  test.beforeEach(async ({ page }) => {
+    await dismissPopups(page);
+  });
+
   test('a category lists its visible posts newest first and opens one @nojs', async ({ page }) => {
     const expected = posts('lins', 'recipes');
     await page.goto(brandUrl('lins', '/posts/recipes'));
