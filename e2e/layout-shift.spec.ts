@@ -8,14 +8,17 @@ import { brandUrl, dismissPopups, waitForHydration } from './support';
  * (Lighthouse's mobile screen, 412×823) and on a desktop, as a guest and signed in, with the
  * brand's popup and cookie notice showing (they overlay the page) and the popup answered. The
  * cumulative layout shift is the sum of every `layout-shift` entry not caused by input (stricter
- * than Lighthouse's largest session window), measured from navigation until 2 s after the load
- * event (the popup opens 1 s after hydration). A failure names what moved, and from where to where.
+ * than Lighthouse's largest session window), measured from navigation until 1 s after hydration
+ * (2 s where the popup shows: it opens 1 s after hydration). Every brand on the phone, one on the
+ * desktop. A failure names what moved, and from where to where.
  */
 
 /** The issue's target. */
 const MAX_CLS = 0.02;
-/** After the load event: the popup's 1000 ms delay, the banner's 200 ms polls, late images. */
-const SETTLE_MS = 2000;
+/** After hydration, with the popup showing: its 1000 ms delay, then the cookie notice. */
+const SETTLE_POPUP_MS = 2000;
+/** After hydration, popups answered: the banner's 200 ms polls, late images, the cookie notice. */
+const SETTLE_MS = 1000;
 
 const SCREENS = {
   phone: { width: 412, height: 823 },
@@ -105,10 +108,10 @@ async function observeLayoutShifts(page: Page) {
 }
 
 /** Opens a page, lets it settle and returns its shifts. */
-async function measure(page: Page, url: string): Promise<Shift[]> {
+async function measure(page: Page, url: string, settleMs = SETTLE_MS): Promise<Shift[]> {
   await page.goto(url, { waitUntil: 'load' });
   await waitForHydration(page);
-  await page.waitForTimeout(SETTLE_MS);
+  await page.waitForTimeout(settleMs);
   return page.evaluate(() => (window as unknown as { __layoutShifts: Shift[] }).__layoutShifts);
 }
 
@@ -131,7 +134,9 @@ for (const [screen, viewport] of Object.entries(SCREENS)) {
   test.describe(`${screen} ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
-    for (const brand of BRANDS) {
+    // Every brand on the phone (Lighthouse's screen); the desktop layout is one code path for
+    // all brands: one brand keeps the suite short.
+    for (const brand of screen === 'phone' ? BRANDS : BRANDS.slice(0, 1)) {
       test(`${brand.site}: no guest page shifts, popups answered`, async ({ page }) => {
         test.setTimeout(30_000 + brand.guest.length * 8_000);
         await dismissPopups(page);
@@ -150,14 +155,17 @@ for (const [screen, viewport] of Object.entries(SCREENS)) {
         // A fresh browser: the popup opens a second after load, then (answered) the cookie
         // notice; neither may move the page under it.
         const url = brandUrl(brand.site, '/');
-        expectNoShift(`${brand.site} ${screen} guest / (popup)`, await measure(page, url));
+        expectNoShift(
+          `${brand.site} ${screen} guest / (popup)`,
+          await measure(page, url, SETTLE_POPUP_MS),
+        );
         await expect(page.getByTestId('popup-post')).toBeVisible();
         await page.getByTestId('popup-post').getByRole('button', { name: 'Close' }).last().click();
         await expect(page.getByTestId('cookie-notice')).toBeVisible();
         const coupons = brandUrl(brand.site, '/digital-coupons');
         expectNoShift(
           `${brand.site} ${screen} guest /digital-coupons (cookie notice)`,
-          await measure(page, coupons),
+          await measure(page, coupons, SETTLE_POPUP_MS),
         );
         await expect(page.getByTestId('cookie-notice')).toBeVisible();
       });
