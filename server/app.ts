@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
-import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { AppServices, createAppLoadContext } from '~/lib/context.server';
@@ -13,6 +12,7 @@ import { mapsKeyFor } from '~/stores/maps-config.server';
 import { ssoFormActionOrigins } from '~/sso/form-action.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { TenantRegistry } from '~/lib/tenant/registry.server';
+import { responseCompression } from './compress';
 import { metricsEndpoint } from './metrics';
 import { isAllowedOrigin } from './origin-check';
 import { createPageCache } from './page-cache';
@@ -238,7 +238,8 @@ export function createServerApp(opts: ServerAppOptions) {
     }),
   );
 
-  app.use(compression());
+  // Pages at a cheaper level than the fingerprinted bundles (compress.ts).
+  app.use(responseCompression());
 
   // Fingerprinted client bundles: cache for a year.
   app.use(
