@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
@@ -14,6 +13,7 @@ import type { Tenant } from '~/lib/tenant/schema';
 import type { TenantRegistry } from '~/lib/tenant/registry.server';
 import { responseCompression } from './compress';
 import { metricsEndpoint } from './metrics';
+import { createNonceSource } from './nonce';
 import { isAllowedOrigin } from './origin-check';
 import { createPageCache } from './page-cache';
 import { createRequestLog, tagRemixRoute } from './request-log';
@@ -248,6 +248,7 @@ export function createServerApp(opts: ServerAppOptions) {
   );
 
   // Every other request belongs to a brand, chosen by host name alone.
+  const nonces = createNonceSource();
   app.use((req, res, next) => {
     const tenant = registry.resolve(req.headers.host);
     if (!tenant) {
@@ -259,7 +260,7 @@ export function createServerApp(opts: ServerAppOptions) {
       return;
     }
     locals(res).tenant = tenant;
-    locals(res).nonce = crypto.randomBytes(16).toString('base64');
+    locals(res).nonce = nonces();
     next();
   });
 
