@@ -11,7 +11,7 @@ import { serveTestApp, testServerBuild } from '@test/server-build';
 import { cacheHeaders, headers as cacheHeadersExport } from '~/lib/http/cache.server';
 import * as rootRoute from '~/root';
 import * as homeStoreRoute from '~/routes/home-store';
-import { createPageCache, gzipJoined, sharedMaxAgeSeconds } from './page-cache';
+import { createPageCache, gzipJoined, sharedMaxAgeSeconds, storedBlock } from './page-cache';
 
 let servers: http.Server[] = [];
 afterEach(() => {
@@ -239,6 +239,25 @@ describe('gzipJoined', () => {
     const expected = parts.map((p) => p.toString('utf8')).join(nonce.toString());
     expect(zlib.gunzipSync(gz).toString('utf8')).toBe(expected);
     expect(gz.length).toBeLessThan(Buffer.byteLength(expected) / 2);
+  });
+});
+
+describe('storedBlock', () => {
+  it('is a valid non-final stored deflate block, joinable between flushed pieces', () => {
+    const nonce = Buffer.from('AbCdEfGhIjKlMnOpQrStUv==');
+    const block = storedBlock(nonce);
+    expect([...block.subarray(0, 5)]).toEqual([0, 24, 0, 255 - 24, 255]);
+    const head = zlib.deflateRawSync(Buffer.from('<p nonce="'), {
+      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+    });
+    const tail = zlib.deflateRawSync(Buffer.from('">x</p>'));
+    expect(zlib.inflateRawSync(Buffer.concat([head, block, tail])).toString()).toBe(
+      '<p nonce="AbCdEfGhIjKlMnOpQrStUv==">x</p>',
+    );
+    expect(
+      zlib.inflateRawSync(Buffer.concat([storedBlock(Buffer.alloc(0)), tail])).toString(),
+    ).toBe('">x</p>');
+    expect(() => storedBlock(Buffer.alloc(70_000))).toThrow(RangeError);
   });
 });
 

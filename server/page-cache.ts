@@ -74,6 +74,20 @@ function deflatePiece(data: Buffer): Buffer {
   return zlib.deflateRawSync(data, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
 }
 
+/**
+ * A piece as one stored (uncompressed) deflate block, not final, byte-aligned: what a hit adds
+ * for its nonce (24 bytes, which compression would not shrink) without a zlib stream per request.
+ * Header bits 0 (not final) and 00 (stored) padded to a byte, then LEN and its complement.
+ */
+export function storedBlock(data: Buffer): Buffer {
+  if (data.length > 0xffff) throw new RangeError('a stored block holds at most 65535 bytes');
+  const block = Buffer.alloc(5 + data.length);
+  block.writeUInt16LE(data.length, 1);
+  block.writeUInt16LE(~data.length & 0xffff, 3);
+  data.copy(block, 5);
+  return block;
+}
+
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** An empty final block with fixed Huffman codes: ends the deflate stream. */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
@@ -84,7 +98,7 @@ const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
  * so their concatenation is one valid deflate stream. CRC-32 and length cover the whole text.
  */
 export function gzipJoined(deflated: Buffer[], parts: Buffer[], nonce: Buffer): Buffer {
-  const nonceDeflated = deflatePiece(nonce);
+  const nonceDeflated = storedBlock(nonce);
   const pieces: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
