@@ -75,6 +75,37 @@ describe('one PGlite shared by two stores, each in its own schema', () => {
     expect(await loyalty.query('select 1 as one')).toEqual([{ one: 1 }]);
   });
 
+  it('runs a store’s statement on its own, not inside a transaction made to set its path', async () => {
+    const site = shared.schema('site');
+    // VACUUM refuses to run inside a transaction block.
+    await expect(site.exec('vacuum notes')).resolves.toBeUndefined();
+    await expect(site.query('vacuum notes')).resolves.toEqual([]);
+  });
+
+  it('keeps each store on its own schema when statements of several fail in between', async () => {
+    const loyalty = shared.schema('public');
+    const site = shared.schema('site');
+    const third = shared.schema('third');
+    await third.exec('create schema if not exists third; create table things (name text)');
+    await third.query('insert into things values ($1)', ['third thing']);
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => {
+        const store = [loyalty, site, third][i % 3];
+        return i % 4 === 0
+          ? store.query('select * from no_such_table')
+          : store.query<{ name: string }>('select name from things order by name limit 1');
+      }),
+    );
+    results.forEach((r, i) => {
+      if (i % 4 === 0) expect(r.status).toBe('rejected');
+      else
+        expect(r).toEqual({
+          status: 'fulfilled',
+          value: [{ name: ['loyalty thing', 'site thing', 'third thing'][i % 3] }],
+        });
+    });
+  });
+
   it('refuses a schema name that is not a plain identifier', () => {
     expect(() => shared.schema('site; drop table things')).toThrow(/bad schema name/);
   });

@@ -96,39 +96,69 @@ async function openPglite(dir: string | undefined): Promise<Db> {
  */
 export interface SharedPglite {
   /**
-   * The store of one schema. `public` is the connection's own search path; any other schema's
-   * statements each run in a transaction that sets it locally (`set local search_path`), so the
-   * one connection's setting never changes under another store. Its `close` does nothing: close
-   * the instance.
+   * The store of one schema: each of its statements and transactions runs with the connection's
+   * search path set to that schema, and alone (see openSharedPglite). Its `close` does nothing:
+   * close the instance.
    */
   schema(name: string): Db;
   close(): Promise<void>;
 }
 
+/**
+ * The shared instance's one connection takes one store's work at a time, in call order: before
+ * a statement (or a whole transaction) of schema S, `set search_path to S` when the connection's
+ * path is another, then the work itself. A store whose statements follow each other (a page's
+ * loyalty queries) pays nothing more; a switch costs one short statement. Wrapping every statement
+ * of a non-public schema in `begin; set local search_path; …; commit` instead cost three more
+ * round trips into the WebAssembly instance per statement: the session read of every signed-in
+ * page cost three times a plain query (decision 0013's shared instance, issue 15).
+ *
+ * Work is queued here rather than on PGlite's own lock: a statement of one store must not run
+ * between another store's switch and its statement. As with PGlite's own lock, a transaction's
+ * callback must use the `tx` it is given: a statement through a store while its transaction is
+ * open would wait for itself.
+ */
 export async function openSharedPglite(dir: string | undefined): Promise<SharedPglite> {
   const pg = await startPglite(dir);
   const keepOpen = async () => {};
+  /** The connection's search path now; null when unknown (a switch failed). */
+  let current: string | null = (await pg.query<{ search_path: string }>('show search_path')).rows[0]
+    .search_path;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const inSchema = <R>(schema: string, work: () => Promise<R>): Promise<R> => {
+    const run = async () => {
+      if (current !== schema) {
+        current = null;
+        await pg.exec(`set search_path to ${schema}`);
+        current = schema;
+      }
+      return work();
+    };
+    const result = queue.then(run, run);
+    queue = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  };
+
   return {
     schema(name) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new TypeError(`bad schema name: ${name}`);
-      if (name === 'public') return pgliteDb(pg, pg, false, keepOpen);
-      const setPath = `set local search_path to ${name}`;
-      const inSchema = <R>(fn: (tx: Queryable) => Promise<R>) =>
-        pg.transaction(async (tx) => {
-          await tx.exec(setPath);
-          return fn(tx);
-        });
       return {
         kind: 'pglite',
         query: <T>(sql: string, params: unknown[] = []) =>
-          inSchema(async (tx) => (await tx.query<T>(sql, params)).rows),
-        exec: (sql: string) => inSchema(async (tx) => void (await tx.exec(sql))),
+          inSchema(name, async () => (await pg.query<T>(sql, params)).rows),
+        exec: (sql: string) => inSchema(name, async () => void (await pg.exec(sql))),
         transaction: <R>(fn: (tx: Db) => Promise<R>) =>
-          inSchema((tx) => fn(pgliteDb(pg, tx, true, keepOpen))),
+          inSchema(name, () => pg.transaction((tx) => fn(pgliteDb(pg, tx, true, keepOpen)))),
         close: keepOpen,
       };
     },
     async close() {
+      // After the work already queued.
+      await queue;
       if (!pg.closed) await pg.close();
     },
   };

@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
-import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { AppServices, createAppLoadContext } from '~/lib/context.server';
@@ -13,7 +11,9 @@ import { mapsKeyFor } from '~/stores/maps-config.server';
 import { ssoFormActionOrigins } from '~/sso/form-action.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { TenantRegistry } from '~/lib/tenant/registry.server';
+import { responseCompression } from './compress';
 import { metricsEndpoint } from './metrics';
+import { createNonceSource } from './nonce';
 import { isAllowedOrigin } from './origin-check';
 import { createPageCache } from './page-cache';
 import { createRequestLog, tagRemixRoute } from './request-log';
@@ -238,7 +238,8 @@ export function createServerApp(opts: ServerAppOptions) {
     }),
   );
 
-  app.use(compression());
+  // Pages at a cheaper level than the fingerprinted bundles (compress.ts).
+  app.use(responseCompression());
 
   // Fingerprinted client bundles: cache for a year.
   app.use(
@@ -247,6 +248,7 @@ export function createServerApp(opts: ServerAppOptions) {
   );
 
   // Every other request belongs to a brand, chosen by host name alone.
+  const nonces = createNonceSource();
   app.use((req, res, next) => {
     const tenant = registry.resolve(req.headers.host);
     if (!tenant) {
@@ -258,7 +260,7 @@ export function createServerApp(opts: ServerAppOptions) {
       return;
     }
     locals(res).tenant = tenant;
-    locals(res).nonce = crypto.randomBytes(16).toString('base64');
+    locals(res).nonce = nonces();
     next();
   });
 

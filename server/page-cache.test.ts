@@ -11,7 +11,14 @@ import { serveTestApp, testServerBuild } from '@test/server-build';
 import { cacheHeaders, headers as cacheHeadersExport } from '~/lib/http/cache.server';
 import * as rootRoute from '~/root';
 import * as homeStoreRoute from '~/routes/home-store';
-import { createPageCache, gzipJoined, sharedMaxAgeSeconds } from './page-cache';
+import {
+  createPageCache,
+  gzipJoined,
+  partSums,
+  sharedMaxAgeSeconds,
+  storedBlock,
+  zerosOperator,
+} from './page-cache';
 
 let servers: http.Server[] = [];
 afterEach(() => {
@@ -239,6 +246,57 @@ describe('gzipJoined', () => {
     const expected = parts.map((p) => p.toString('utf8')).join(nonce.toString());
     expect(zlib.gunzipSync(gz).toString('utf8')).toBe(expected);
     expect(gz.length).toBeLessThan(Buffer.byteLength(expected) / 2);
+  });
+});
+
+describe('CRC-32 of a text from its pieces', () => {
+  it('zerosOperator carries a checksum over n more bytes, as zlib computes the whole', () => {
+    for (const [a, b] of [
+      [0, 0],
+      [1, 0],
+      [0, 7],
+      [13, 1],
+      [100, 24],
+      [5000, 65_537],
+    ]) {
+      const first = crypto.randomBytes(a);
+      const second = crypto.randomBytes(b);
+      const op = zerosOperator(b);
+      let combined = 0;
+      for (let i = 0, v = zlib.crc32(first); v !== 0; i++, v >>>= 1) if (v & 1) combined ^= op[i];
+      combined = (combined ^ zlib.crc32(second)) >>> 0;
+      expect(combined, `${a} + ${b} bytes`).toBe(zlib.crc32(Buffer.concat([first, second])));
+    }
+  });
+
+  it('a hit with the stored sums sends the same bytes as one working them out', () => {
+    const parts = ['<p nonce="', '">', '</p>'].map((p) => Buffer.from(p.repeat(50)));
+    const deflated = parts.map((p) =>
+      zlib.deflateRawSync(p, { finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+    );
+    const nonce = Buffer.from('AbCdEfGhIjKlMnOpQrStUv==');
+    const gz = gzipJoined(deflated, parts, nonce, partSums(parts));
+    expect(gz).toEqual(gzipJoined(deflated, parts, nonce));
+    expect(zlib.gunzipSync(gz).toString()).toBe(parts.map(String).join(nonce.toString()));
+  });
+});
+
+describe('storedBlock', () => {
+  it('is a valid non-final stored deflate block, joinable between flushed pieces', () => {
+    const nonce = Buffer.from('AbCdEfGhIjKlMnOpQrStUv==');
+    const block = storedBlock(nonce);
+    expect([...block.subarray(0, 5)]).toEqual([0, 24, 0, 255 - 24, 255]);
+    const head = zlib.deflateRawSync(Buffer.from('<p nonce="'), {
+      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+    });
+    const tail = zlib.deflateRawSync(Buffer.from('">x</p>'));
+    expect(zlib.inflateRawSync(Buffer.concat([head, block, tail])).toString()).toBe(
+      '<p nonce="AbCdEfGhIjKlMnOpQrStUv==">x</p>',
+    );
+    expect(
+      zlib.inflateRawSync(Buffer.concat([storedBlock(Buffer.alloc(0)), tail])).toString(),
+    ).toBe('">x</p>');
+    expect(() => storedBlock(Buffer.alloc(70_000))).toThrow(RangeError);
   });
 });
 

@@ -44,11 +44,14 @@ interface Entry {
   parts: Buffer[];
   /** Each part compressed on its own as raw deflate ending on a byte boundary (sync flush). */
   deflated: Buffer[];
+  /** The parts' checksums, for the gzip trailer of each hit. */
+  sums: PartSums;
   /**
    * The response's other headers (security headers, cache control), with the nonce of the
-   * request that rendered it replaced by the placeholder (the CSP names it).
+   * request that rendered it replaced by the placeholder (the CSP names it); `nonce` marks the
+   * ones holding it, the only ones a hit rewrites.
    */
-  headers: [string, string | string[]][];
+  headers: { name: string; value: string | string[]; nonce: boolean }[];
   /** The Remix route that rendered it (res.locals.route), for the hit's log line and metrics. */
   route?: string;
 }
@@ -74,33 +77,111 @@ function deflatePiece(data: Buffer): Buffer {
   return zlib.deflateRawSync(data, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
 }
 
+/**
+ * A piece as one stored (uncompressed) deflate block, not final, byte-aligned: what a hit adds
+ * for its nonce (24 bytes, which compression would not shrink) without a zlib stream per request.
+ * Header bits 0 (not final) and 00 (stored) padded to a byte, then LEN and its complement.
+ */
+export function storedBlock(data: Buffer): Buffer {
+  if (data.length > 0xffff) throw new RangeError('a stored block holds at most 65535 bytes');
+  const block = Buffer.alloc(5 + data.length);
+  block.writeUInt16LE(data.length, 1);
+  block.writeUInt16LE(~data.length & 0xffff, 3);
+  data.copy(block, 5);
+  return block;
+}
+
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** An empty final block with fixed Huffman codes: ends the deflate stream. */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 
 /**
- * A gzip body from parts compressed ahead of time and the nonce compressed now: the parts were
- * each deflated on their own (no back-reference crosses a joint) and flushed to a byte boundary,
- * so their concatenation is one valid deflate stream. CRC-32 and length cover the whole text.
+ * CRC-32 arithmetic (zlib's crc32_combine, as operators): the checksum of a text from its
+ * pieces' checksums. `zerosOperator(n)` is the 32x32 bit matrix (one word per column) that takes
+ * the CRC of A to the CRC of A followed by n zero bytes; then crc(A + B) = op(|B|)·crc(A) ^ crc(B).
  */
-export function gzipJoined(deflated: Buffer[], parts: Buffer[], nonce: Buffer): Buffer {
-  const nonceDeflated = deflatePiece(nonce);
+function gf2Times(matrix: Uint32Array, vector: number): number {
+  let sum = 0;
+  for (let i = 0, v = vector >>> 0; v !== 0; i++, v >>>= 1) if (v & 1) sum ^= matrix[i];
+  return sum >>> 0;
+}
+
+function gf2Square(matrix: Uint32Array): Uint32Array {
+  const square = new Uint32Array(32);
+  for (let n = 0; n < 32; n++) square[n] = gf2Times(matrix, matrix[n]);
+  return square;
+}
+
+export function zerosOperator(length: number): Uint32Array {
+  // The operator for one zero bit (the CRC-32 polynomial, reflected), squared up to one byte.
+  let op: Uint32Array = new Uint32Array(32);
+  op[0] = 0xedb88320;
+  for (let n = 1; n < 32; n++) op[n] = (1 << (n - 1)) >>> 0;
+  for (let i = 0; i < 3; i++) op = gf2Square(op);
+  // The identity, times op^(2^k) for each bit k of length.
+  let result: Uint32Array = new Uint32Array(32);
+  for (let n = 0; n < 32; n++) result[n] = (1 << n) >>> 0;
+  for (let left = length; left > 0; left = Math.floor(left / 2)) {
+    if (left % 2) {
+      const product = new Uint32Array(32);
+      for (let n = 0; n < 32; n++) product[n] = gf2Times(op, result[n]);
+      result = product;
+    }
+    op = gf2Square(op);
+  }
+  return result;
+}
+
+/** A page's pieces' checksums and lengths, worked out once when it is stored. */
+export interface PartSums {
+  crcs: number[];
+  /** zerosOperator of each part's length. */
+  ops: Uint32Array[];
+  size: number;
+}
+
+export function partSums(parts: Buffer[]): PartSums {
+  return {
+    // zlib.crc32 of an empty buffer answers 0, the CRC of an empty text.
+    crcs: parts.map((part) => zlib.crc32(part)),
+    ops: parts.map((part) => zerosOperator(part.length)),
+    size: parts.reduce((sum, part) => sum + part.length, 0),
+  };
+}
+
+/** Every nonce has the same length (base64 of 16 bytes): its operator is made once. */
+const nonceOps = new Map<number, Uint32Array>();
+
+/**
+ * A gzip body from parts compressed ahead of time and the nonce added now: the parts were each
+ * deflated on their own (no back-reference crosses a joint) and flushed to a byte boundary, so
+ * with the nonce as a stored block between them their concatenation is one valid deflate stream.
+ * The CRC-32 of the whole text comes from the parts' stored checksums and the nonce's own (a hit
+ * reads none of the page's bytes again).
+ */
+export function gzipJoined(
+  deflated: Buffer[],
+  parts: Buffer[],
+  nonce: Buffer,
+  sums: PartSums = partSums(parts),
+): Buffer {
+  const nonceDeflated = storedBlock(nonce);
+  let nonceOp = nonceOps.get(nonce.length);
+  if (!nonceOp) nonceOps.set(nonce.length, (nonceOp = zerosOperator(nonce.length)));
+  const nonceCrc = zlib.crc32(nonce);
   const pieces: Buffer[] = [GZIP_HEADER];
   let crc = 0;
-  let size = 0;
-  parts.forEach((part, i) => {
+  deflated.forEach((piece, i) => {
     if (i > 0) {
       pieces.push(nonceDeflated);
-      crc = zlib.crc32(nonce, crc);
-      size += nonce.length;
+      crc = (gf2Times(nonceOp, crc) ^ nonceCrc) >>> 0;
     }
-    pieces.push(deflated[i]);
-    // zlib.crc32 of an empty buffer answers 0, not the running value.
-    if (part.length) crc = zlib.crc32(part, crc);
-    size += part.length;
+    pieces.push(piece);
+    crc = (gf2Times(sums.ops[i], crc) ^ sums.crcs[i]) >>> 0;
   });
+  const size = sums.size + nonce.length * (deflated.length - 1);
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(crc, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   pieces.push(FINAL_BLOCK, trailer);
   return Buffer.concat(pieces);
@@ -148,13 +229,15 @@ export function createPageCache(opts: PageCacheOptions) {
     pageCacheLookups.inc({ result: 'hit' });
     if (hit.route) res.locals.route = hit.route;
     const nonce = opts.nonceOf(res);
-    for (const [name, value] of hit.headers) {
-      res.setHeader(
-        name,
-        Array.isArray(value)
-          ? value.map((v) => v.replaceAll(placeholder, nonce))
-          : value.replaceAll(placeholder, nonce),
-      );
+    for (const { name, value, nonce: withNonce } of hit.headers) {
+      if (!withNonce) res.setHeader(name, value);
+      else
+        res.setHeader(
+          name,
+          Array.isArray(value)
+            ? value.map((v) => v.replaceAll(placeholder, nonce))
+            : value.replaceAll(placeholder, nonce),
+        );
     }
     res.statusCode = hit.status;
     res.setHeader('Content-Type', hit.contentType);
@@ -165,7 +248,7 @@ export function createPageCache(opts: PageCacheOptions) {
     if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       // Compressed ahead of time; the compression middleware leaves an encoded body alone.
       res.setHeader('Content-Encoding', 'gzip');
-      res.end(gzipJoined(hit.deflated, hit.parts, nonceBytes));
+      res.end(gzipJoined(hit.deflated, hit.parts, nonceBytes, hit.sums));
       return;
     }
     const pieces: Buffer[] = [];
@@ -231,12 +314,14 @@ export function createPageCache(opts: PageCacheOptions) {
         for (const [name, value] of Object.entries(res.getHeaders())) {
           if (NOT_REPLAYED.has(name) || value === undefined) continue;
           const text = Array.isArray(value) ? value : String(value);
-          headers.push([
+          const stored = Array.isArray(text)
+            ? text.map((v) => v.replaceAll(nonce, placeholder))
+            : text.replaceAll(nonce, placeholder);
+          headers.push({
             name,
-            Array.isArray(text)
-              ? text.map((v) => v.replaceAll(nonce, placeholder))
-              : text.replaceAll(nonce, placeholder),
-          ]);
+            value: stored,
+            nonce: [stored].flat().some((v) => v.includes(placeholder)),
+          });
         }
         remember(key, {
           expires: Date.now() + maxAge * 1000,
@@ -244,7 +329,7 @@ export function createPageCache(opts: PageCacheOptions) {
           contentType,
           ...(() => {
             const parts = body.split(placeholder).map((part) => Buffer.from(part, 'utf8'));
-            return { parts, deflated: parts.map(deflatePiece) };
+            return { parts, deflated: parts.map(deflatePiece), sums: partSums(parts) };
           })(),
           headers,
           route: typeof res.locals.route === 'string' ? res.locals.route : undefined,

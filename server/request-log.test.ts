@@ -4,9 +4,26 @@ import { Writable } from 'node:stream';
 import type { ServerBuild } from '@remix-run/node';
 import express from 'express';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpRequestDuration } from '@common/metrics.server';
-import { createRequestLog, remixRouteId, requestIdFor, tagRemixRoute } from './request-log';
+import {
+  createRequestLog,
+  remixRouteId,
+  requestIdFor,
+  ROUTE_ID_CACHE_SIZE,
+  tagRemixRoute,
+} from './request-log';
+
+// React Router's matcher, counted: the route-id cache must spare it a path asked again.
+const matcher = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('@remix-run/react', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@remix-run/react')>();
+  const matchRoutes: typeof actual.matchRoutes = (...args) => {
+    matcher.calls++;
+    return actual.matchRoutes(...args);
+  };
+  return { ...actual, matchRoutes };
+});
 
 /** Every line the request log writes, parsed. */
 const lines: Record<string, unknown>[] = [];
@@ -227,5 +244,27 @@ describe('remixRouteId', () => {
 
   it('a broken %-escape is the root (its error boundary answers)', () => {
     expect(remixRouteId(routes, '/posts/%E0%A4%A')).toBe('root');
+  });
+
+  it('answers a path asked again from its cache, the same as the first time', () => {
+    const build = { ...routes };
+    matcher.calls = 0;
+    expect(remixRouteId(build, '/posts/news/hello')).toBe('routes/posts.$category.$slug');
+    expect(remixRouteId(build, '/posts/news/hello')).toBe('routes/posts.$category.$slug');
+    expect(matcher.calls).toBe(1);
+    expect(remixRouteId(build, '/login')).toBe('routes/login');
+    expect(matcher.calls).toBe(2);
+  });
+
+  it('keeps at most ROUTE_ID_CACHE_SIZE paths per build (paths come from clients)', () => {
+    const build = { ...routes };
+    for (let i = 0; i < ROUTE_ID_CACHE_SIZE; i++) remixRouteId(build, `/posts/news/p${i}`);
+    matcher.calls = 0;
+    expect(remixRouteId(build, '/posts/news/p0')).toBe('routes/posts.$category.$slug');
+    expect(matcher.calls).toBe(0);
+    // One more path starts the cache afresh: p0 is matched again.
+    remixRouteId(build, '/posts/news/one-more');
+    expect(remixRouteId(build, '/posts/news/p0')).toBe('routes/posts.$category.$slug');
+    expect(matcher.calls).toBe(2);
   });
 });

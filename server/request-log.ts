@@ -138,6 +138,10 @@ interface RouteNode {
   children?: RouteNode[];
 }
 const trees = new WeakMap<Routes, RouteNode[]>();
+/** Route ids by pathname, per build: matching flattens and ranks the whole tree every time. */
+const matched = new WeakMap<Routes, Map<string, string>>();
+/** Pathnames remembered per build; past this the map starts afresh (paths are the client's). */
+export const ROUTE_ID_CACHE_SIZE = 2000;
 
 /** The build's routes as the nested tree React Router matches against (built once per build). */
 function treeOf(routes: Routes): RouteNode[] {
@@ -171,6 +175,17 @@ function treeOf(routes: Routes): RouteNode[] {
  * `/_root.data`) counts as its page.
  */
 export function remixRouteId(routes: Routes, pathname: string): string {
+  let known = matched.get(routes);
+  if (!known) matched.set(routes, (known = new Map()));
+  let id = known.get(pathname);
+  if (id === undefined) {
+    if (known.size >= ROUTE_ID_CACHE_SIZE) known.clear();
+    known.set(pathname, (id = matchRouteId(routes, pathname)));
+  }
+  return id;
+}
+
+function matchRouteId(routes: Routes, pathname: string): string {
   let path = pathname;
   if (path === '/_root.data') path = '/';
   else if (path.endsWith('.data')) path = path.slice(0, -'.data'.length);

@@ -52,7 +52,8 @@ export function loadLayout(context: AppLoadContext) {
     footerEmbeds: embedded,
     banner: content.banner(site),
     popup: content.popup(site),
-    loginMessage: content.layout(site, 'login-message'),
+    // The login dialog's message goes with the root data (`login`), for guests only: a copy here
+    // would go to every page, shoppers' included, unused.
     locations,
     aceLocations,
   };

@@ -55,4 +55,24 @@ describe('retailer info, map styles', () => {
   it('reads map styles', () => {
     expect(service().mapStyles(SITE)).toEqual([{ featureType: 'poi' }]);
   });
+
+  it('shares one frozen object between callers instead of a copy each: none can change it', () => {
+    const s = service();
+    const info = s.retailerInfo(SITE);
+    expect(s.retailerInfo(SITE)).toBe(info);
+    expect(s.menu(SITE, 'main')).toBe(s.menu(SITE, 'main'));
+    expect(s.mapStyles(SITE)).toBe(s.mapStyles(SITE));
+    expect(() => {
+      info.locations[0].name = 'Changed';
+    }).toThrow(TypeError);
+    expect(() => info.locations.push(info.locations[0])).toThrow(TypeError);
+    expect(() => {
+      s.menu(SITE, 'main')!.menu[0].label = 'Changed';
+    }).toThrow(TypeError);
+    expect(() => {
+      (s.mapStyles(SITE)[0] as Record<string, unknown>).featureType = 'road';
+    }).toThrow(TypeError);
+    expect(s.retailerInfo(SITE).locations.map((l) => l.name)).not.toContain('Changed');
+    expect(s.retailerInfo(SITE).locations).toHaveLength(2);
+  });
 });

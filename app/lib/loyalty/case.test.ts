@@ -25,6 +25,14 @@ describe('toCamelCase', () => {
   ])('%s → %s', (input, output) => {
     expect(toCamelCase(input)).toBe(output);
   });
+
+  it('answers the same for a key asked again, also after more keys than it remembers', () => {
+    expect(toCamelCase('HTMLText')).toBe('htmlText');
+    expect(toCamelCase('HTMLText')).toBe('htmlText');
+    for (let i = 0; i < 2500; i++) expect(toCamelCase(`Made_Up_Key${i}`)).toBe(`madeUpKey${i}`);
+    expect(toCamelCase('HTMLText')).toBe('htmlText');
+    expect(toCamelCase('FrqShopperNo')).toBe('frqShopperNo');
+  });
 });
 
 describe('camelCaseKeys', () => {

@@ -9,6 +9,20 @@
  * `HTMLText` → `htmlText`, `OfferImage1` → `offerImage1`. Keys already in camelCase are unchanged.
  */
 export function toCamelCase(key: string): string {
+  let converted = camelKeys.get(key);
+  if (converted === undefined) {
+    // The API has a few dozen keys: a bound keeps a backend that invents keys from growing it.
+    if (camelKeys.size >= CAMEL_KEYS_MAX) camelKeys.clear();
+    camelKeys.set(key, (converted = convertKey(key)));
+  }
+  return converted;
+}
+
+/** Keys converted so far: the same few dozen in every answer (a split and regexes each). */
+const camelKeys = new Map<string, string>();
+const CAMEL_KEYS_MAX = 1000;
+
+function convertKey(key: string): string {
   const words = key.split(/[_\-\s]+/).filter(Boolean);
   if (words.length === 0) return key;
   return words
@@ -41,12 +55,17 @@ export function camelCaseKeys(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    Object.defineProperty(out, toCamelCase(key), {
-      value: camelCaseKeys(inner),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    const camel = toCamelCase(key);
+    // Conversion drops underscores, so no converted key is `__proto__`; checked all the same,
+    // as a plain assignment of that key would set the object's prototype.
+    if (camel === '__proto__') {
+      Object.defineProperty(out, camel, {
+        value: camelCaseKeys(inner),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else out[camel] = camelCaseKeys(inner);
   }
   return out;
 }
