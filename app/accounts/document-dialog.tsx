@@ -1,10 +1,17 @@
-import { PostBody } from '~/content/post-body';
 import { sxRecipe } from '~/lib/theme/static-css';
-import { LazyDialog } from '~/lib/ui/lazy-dialog';
+import { lazyModule, useLazyModule, useOpenedOnce } from '~/lib/ui/lazy-module';
 
 const styles = {
   close: sxRecipe('button', { variant: 'solid', size: 'md' }, { colorPalette: 'brand' }),
 };
+
+/** The dialog's code (Chakra's dialog, the document's typography): loaded when first opened. */
+const view = lazyModule(() => import('./document-dialog-view'));
+
+/** Starts loading the dialog (a pointer or focus on a link that opens it). */
+export function preloadDocumentDialog() {
+  void view.load().catch(() => undefined);
+}
 
 export interface DocumentDialogProps {
   /** The document (sanitised HTML from the content service) and its title. */
@@ -19,26 +26,7 @@ export interface DocumentDialogProps {
  * 60vh tall, full screen on small screens. JavaScript only (its code loads when first opened);
  * without it the links open the documents' own pages.
  */
-export function DocumentDialog({ document, open, onOpenChange }: DocumentDialogProps) {
-  return (
-    <LazyDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      root={{
-        placement: 'center',
-        scrollBehavior: 'inside',
-        size: { mdDown: 'full', md: 'md' },
-        lazyMount: true,
-        unmountOnExit: true,
-      }}
-      content={{ maxW: { md: '50vw' }, 'data-testid': 'document-dialog' }}
-      title={document.title}
-      // Focusable so the document scrolls with the keyboard too.
-      body={{ h: { md: '60vh' }, tabIndex: 0, 'data-testid': 'document-dialog-body' }}
-      footerClose={{ label: 'Close', className: styles.close }}
-      closeLabel="Close dialog"
-    >
-      <PostBody html={document.html} />
-    </LazyDialog>
-  );
+export function DocumentDialog(props: DocumentDialogProps) {
+  const View = useLazyModule(view, useOpenedOnce(props.open))?.DocumentDialogView;
+  return View ? <View {...props} closeClass={styles.close} /> : null;
 }
