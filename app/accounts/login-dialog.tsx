@@ -99,14 +99,21 @@ export function LoginDialogProvider({
     if (!dialogAvailable) setOpen(false);
   }, [dialogAvailable]);
 
-  const api = useMemo<LoginDialogApi>(
-    () => ({
-      usesDialog: () => dialogAvailable && wideEnough(),
+  // One api object for the page's life: consumers (every coupon card's Log In link) do not
+  // re-render when the dialog becomes available at hydration, so the page's markup, hydrated
+  // after the shell (site-shell.tsx), is not forced to hydrate at once by a context change.
+  const latest = useRef({ dialogAvailable, navigate, returnTo });
+  latest.current = { dialogAvailable, navigate, returnTo };
+  const api = useMemo<LoginDialogApi>(() => {
+    const usesDialog = () => latest.current.dialogAvailable && wideEnough();
+    return {
+      usesDialog,
       preload() {
-        if (dialogAvailable && wideEnough()) void view.load().catch(() => undefined);
+        if (usesDialog()) void view.load().catch(() => undefined);
       },
       open(options = {}) {
-        if (dialogAvailable && wideEnough()) {
+        const { navigate, returnTo } = latest.current;
+        if (usesDialog()) {
           const show = () => {
             setReason(options.reason);
             setOpen(true);
@@ -118,9 +125,8 @@ export function LoginDialogProvider({
           navigate(loginHref(returnTo, options.reason));
         }
       },
-    }),
-    [dialogAvailable, navigate, returnTo],
-  );
+    };
+  }, []);
 
   return (
     <LoginDialogContext.Provider value={api}>
