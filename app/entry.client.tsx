@@ -1,5 +1,3 @@
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -13,16 +11,14 @@ const ssrStyles: SsrStyle[] = Array.from(
   css: el.textContent ?? '',
 }));
 const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
-const cache = createCache({ key: EMOTION_KEY, nonce });
 
 startTransition(() => {
   hydrateRoot(
     document,
     <NonceContext.Provider value={nonce}>
       <SsrStylesContext.Provider value={ssrStyles}>
-        <CacheProvider value={cache}>
-          <RemixBrowser />
-        </CacheProvider>
+        {/* No emotion cache here: the pieces that use Chakra bring theirs (ChakraScope). */}
+        <RemixBrowser />
       </SsrStylesContext.Provider>
     </NonceContext.Provider>,
   );

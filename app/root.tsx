@@ -1,4 +1,3 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import {
   Links,
@@ -21,7 +20,7 @@ import { ShellFallbackScript, useRootData } from '~/shell/root-data';
 import { CHUNK_GUARD_SCRIPT, useChunkGuard } from '~/shell/chunk-guard';
 import { JS_MARK_SCRIPT } from '~/shell/js-mark';
 import { rootRouteLoader } from '~/shell/root.server';
-import { getSystem } from '~/lib/theme/system';
+import { BrandThemeContext, DEFAULT_THEME } from '~/lib/theme/brand-theme';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return rootRouteLoader(context);
@@ -44,8 +43,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => (formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false);
 
-const defaultTheme = { primary: '#006993', secondary: '#62cbc9' };
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const loaded = useRouteLoaderData<typeof loader>('root');
@@ -56,7 +53,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrate = !useMatches().some(
     (m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
   );
-  const system = getSystem(data?.tenant.theme ?? defaultTheme);
   useChunkGuard();
   return (
     // suppressHydrationWarning: the inline script below marks <html data-js> before hydration.
@@ -72,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
             dangerouslySetInnerHTML={{ __html: JS_MARK_SCRIPT + CHUNK_GUARD_SCRIPT }}
           />
         ) : null}
-        <meta name="theme-color" content={data?.tenant.theme.primary ?? defaultTheme.primary} />
+        <meta name="theme-color" content={data?.tenant.theme.primary ?? DEFAULT_THEME.primary} />
         <link rel="icon" href={data?.tenant.favicon ?? '/favicon.svg'} />
         {data ? <link rel="stylesheet" href={data.themeHref} /> : null}
         <Meta />
@@ -87,7 +83,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <ShellFallbackScript nonce={nonce} />
-        <ChakraProvider value={system}>{children}</ChakraProvider>
+        {/* No Chakra provider here: the page is plain markup with static classes; the pieces
+            that use Chakra (dialogs, the drawer) load it with their code (ChakraScope). */}
+        <BrandThemeContext.Provider value={data?.tenant.theme ?? DEFAULT_THEME}>
+          {children}
+        </BrandThemeContext.Provider>
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

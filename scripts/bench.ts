@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { firstLoadJs } from './first-load-js';
 import { SITE_SERVER_ARGS, logIn, waitForHealth } from './site-client';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -141,23 +142,6 @@ async function settledGet(pathname: string, headers: Record<string, string> = {}
   }
 }
 
-/** Sum of gzip sizes of the scripts a first load fetches (entry, modulepreloads, route chunks). */
-async function firstLoadJs(html: string) {
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/import \* as route\d+ from "([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]);
-  let raw = 0;
-  let gz = 0;
-  for (const u of urls) {
-    const { body } = await get(u);
-    raw += body.length;
-    gz += zlib.gzipSync(body, { level: 9 }).length;
-  }
-  return { files: urls.size, raw, gz };
-}
-
 /**
  * Loyalty API calls the site has made so far: the sum of its call-duration histogram's counts
  * (common/metrics.server.ts), read from /metrics on the machine's own address (not a brand's).
@@ -267,7 +251,7 @@ async function main() {
       continue;
     }
     if (status !== 200) throw new Error(`${page.path} answered ${status}`);
-    const js = await firstLoadJs(text);
+    const js = await firstLoadJs(text, async (u) => (await get(u)).body);
     // Warm up, then measure.
     const headers = { host, ...(page.headers ?? {}) };
     await cannon(`http://127.0.0.1:${port}${page.path}`, headers, 2);

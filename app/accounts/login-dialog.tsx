@@ -1,4 +1,3 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import {
   createContext,
@@ -16,27 +15,16 @@ export { loginHref, type LoginReason };
 import { LOGIN_INTENTS } from './intents';
 import { isSubmitting } from '~/lib/forms/submitting';
 import { keepFocusOnPress, loginPaneStyles } from './login-pane-styles';
-import type { LoginActionData, LoginPane, LoginPanesProps } from './login-panes';
+import type { LoginActionData, LoginPane } from './login-panes';
+import { lazyModule } from '~/lib/ui/lazy-module';
 
 /*
- * The panes (their forms, conform and zod: ~35 KB gzip) are not part of the page's first
- * JavaScript: they load once the browser is idle after hydration, and the dialog opens once they
- * are there (at once in practice), so it always opens with its title and fields in place.
+ * The dialog's code (Chakra's dialog, and the panes with their forms, conform and zod) is not
+ * among the page's first scripts: it loads when a pointer or the keyboard reaches a Log In link
+ * (the dialog is for wide screens, where that comes before the click) or at the latest when the
+ * dialog is asked for, and the dialog opens once it is there, with its title and fields in place.
  */
-type PanesModule = typeof import('./login-panes');
-let panes: PanesModule | null = null;
-let loading: Promise<PanesModule> | null = null;
-function loadPanes(): Promise<PanesModule> {
-  loading ??= import('./login-panes').then(
-    (m) => (panes = m),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
-const NoPanes = (_: LoginPanesProps) => null;
+const view = lazyModule(() => import('./login-dialog-view'));
 
 /**
  * The header's login dialog (spec accounts-loyalty §2 "Login form", §4, §9): 475 wide, the same
@@ -64,6 +52,8 @@ interface LoginDialogApi {
   open(options?: OpenLoginOptions): void;
   /** Whether a click on a /login link should open the dialog instead. */
   usesDialog(): boolean;
+  /** Starts loading the dialog's code (a pointer or focus on a Log In link): it opens at once. */
+  preload(): void;
 }
 
 const LoginDialogContext = createContext<LoginDialogApi | null>(null);
@@ -109,36 +99,34 @@ export function LoginDialogProvider({
     if (!dialogAvailable) setOpen(false);
   }, [dialogAvailable]);
 
-  useEffect(() => {
-    if (!dialogAvailable || panes) return;
-    const preload = () => void loadPanes().catch(() => undefined);
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(preload, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(preload, 200);
-    return () => clearTimeout(timer);
-  }, [dialogAvailable]);
-
-  const api = useMemo<LoginDialogApi>(
-    () => ({
-      usesDialog: () => dialogAvailable && wideEnough(),
+  // One api object for the page's life: consumers (every coupon card's Log In link) do not
+  // re-render when the dialog becomes available at hydration, so the page's markup, hydrated
+  // after the shell (site-shell.tsx), is not forced to hydrate at once by a context change.
+  const latest = useRef({ dialogAvailable, navigate, returnTo });
+  latest.current = { dialogAvailable, navigate, returnTo };
+  const api = useMemo<LoginDialogApi>(() => {
+    const usesDialog = () => latest.current.dialogAvailable && wideEnough();
+    return {
+      usesDialog,
+      preload() {
+        if (usesDialog()) void view.load().catch(() => undefined);
+      },
       open(options = {}) {
-        if (dialogAvailable && wideEnough()) {
+        const { navigate, returnTo } = latest.current;
+        if (usesDialog()) {
           const show = () => {
             setReason(options.reason);
             setOpen(true);
           };
-          // Not loaded (yet, or the network failed): open when they are, or use /login.
-          if (panes) show();
-          else loadPanes().then(show, () => navigate(loginHref(returnTo, options.reason)));
+          // Not loaded (yet, or the network failed): open when it is, or use /login.
+          if (view.current) show();
+          else view.load().then(show, () => navigate(loginHref(returnTo, options.reason)));
         } else {
           navigate(loginHref(returnTo, options.reason));
         }
       },
-    }),
-    [dialogAvailable, navigate, returnTo],
-  );
+    };
+  }, []);
 
   return (
     <LoginDialogContext.Provider value={api}>
@@ -206,79 +194,55 @@ function LoginDialog({
   }, [open]);
 
   const styles = loginPaneStyles;
-  const LoginPanes = panes?.LoginPanes ?? NoPanes;
+  const View = view.current?.LoginDialogView;
   const switchTo = (next: LoginPane) => () => setPane(next);
+  if (!View) return null;
 
   return (
-    <Dialog.Root
+    <View
       open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      placement="center"
-      lazyMount
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            maxW={`${LOGIN_DIALOG_WIDTH}px`}
-            w="full"
-            mx="4"
-            colorPalette="brand"
-            data-testid="login-dialog"
-          >
-            <Dialog.Body pt="6" pb="6">
-              <LoginPanes
-                key={generation}
-                pane={pane}
-                Form={fetcher.Form}
-                idPrefix="dialog-"
-                actionData={data}
-                pending={{
-                  login: isSubmitting(fetcher, { intent: LOGIN_INTENTS.login }),
-                  reset: isSubmitting(fetcher, { intent: LOGIN_INTENTS.resetRequest }),
-                }}
-                address=""
-                redirectTo={returnTo}
-                reason={reason === 'clip' ? CLIP_LOGIN_MESSAGE : null}
-                messageHtml={messageHtml}
-                subtitle={subtitle}
-                notice={null}
-                heading={(text) => (
-                  <Dialog.Title asChild>
-                    <h2 className={styles.heading}>{text}</h2>
-                  </Dialog.Title>
-                )}
-                nav={{
-                  forgot: (
-                    <button
-                      type="button"
-                      className={styles.link}
-                      onClick={switchTo('reset')}
-                      {...keepFocusOnPress}
-                    >
-                      Forgot Password?
-                    </button>
-                  ),
-                  back: (
-                    <button
-                      type="button"
-                      className={styles.link}
-                      onClick={switchTo('login')}
-                      {...keepFocusOnPress}
-                    >
-                      Back
-                    </button>
-                  ),
-                }}
-              />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      onOpenChange={onOpenChange}
+      width={LOGIN_DIALOG_WIDTH}
+      panesKey={generation}
+      panes={{
+        pane,
+        Form: fetcher.Form,
+        idPrefix: 'dialog-',
+        actionData: data,
+        pending: {
+          login: isSubmitting(fetcher, { intent: LOGIN_INTENTS.login }),
+          reset: isSubmitting(fetcher, { intent: LOGIN_INTENTS.resetRequest }),
+        },
+        address: '',
+        redirectTo: returnTo,
+        reason: reason === 'clip' ? CLIP_LOGIN_MESSAGE : null,
+        messageHtml,
+        subtitle,
+        notice: null,
+        nav: {
+          forgot: (
+            <button
+              type="button"
+              className={styles.link}
+              onClick={switchTo('reset')}
+              {...keepFocusOnPress}
+            >
+              Forgot Password?
+            </button>
+          ),
+          back: (
+            <button
+              type="button"
+              className={styles.link}
+              onClick={switchTo('login')}
+              {...keepFocusOnPress}
+            >
+              Back
+            </button>
+          ),
+        },
+      }}
+    />
   );
 }
 
@@ -288,7 +252,10 @@ function LoginDialog({
  */
 export function useLoginLinkProps(reason?: LoginReason) {
   const dialog = useLoginDialog();
+  const preload = () => dialog?.preload();
   return {
+    onPointerEnter: preload,
+    onFocus: preload,
     onClick(event: { preventDefault(): void; metaKey?: boolean; ctrlKey?: boolean }) {
       if (!dialog || event.metaKey || event.ctrlKey || !dialog.usesDialog()) return;
       event.preventDefault();

@@ -16,7 +16,7 @@ import { useSchemaForm } from '~/lib/forms/use-schema-form';
 import { recaptchaToken, useRecaptchaReady } from '~/lib/security/recaptcha-client';
 import { registerSchema, type RegisterFlags } from './schemas';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
-import { DocumentDialog } from './document-dialog';
+import { DocumentDialog, preloadDocumentDialog } from './document-dialog';
 import { WaitDialog, WAIT_MESSAGES } from './wait-dialog';
 
 export const REGISTER_FORM_ID = 'register';
@@ -104,6 +104,8 @@ function DocumentLink({
       className={styles.docLink}
       aria-haspopup={dialog ? 'dialog' : undefined}
       onClick={onClick}
+      onPointerEnter={dialog ? preloadDocumentDialog : undefined}
+      onFocus={dialog ? preloadDocumentDialog : undefined}
     >
       {children}
     </a>

@@ -1,36 +1,39 @@
-import { Dialog, Portal, Spinner } from '@chakra-ui/react';
+import { useId } from 'react';
+import { sxRecipe } from '~/lib/theme/static-css';
+import { dialogSlot, ModalDialog } from '~/lib/ui/modal-dialog';
+
+const styles = {
+  content: dialogSlot('content', { maxW: 'sm', mx: '4' }),
+  body: dialogSlot('body', { display: 'flex', alignItems: 'center', gap: '4', py: '6' }),
+  spinner: sxRecipe('spinner', { size: 'md' }, { color: 'brand.solid' }),
+  title: dialogSlot('title', { fontSize: 'md', fontWeight: 'medium' }),
+};
 
 /**
  * The blocking 'Please wait while we …' dialog shown while an account form is being saved
  * (spec accounts-loyalty §2: registration, account page, terms page). It has no close control:
  * it closes when the submission ends. With JavaScript off the browser's own page load is the
- * wait, so nothing is rendered on the server.
+ * wait, so nothing is rendered on the server. The browser's own modal dialog: it must show the
+ * moment the form is sent, with no code to load first.
  */
 export function WaitDialog({ open, message }: { open: boolean; message: string }) {
+  const titleId = useId();
   return (
-    <Dialog.Root
+    <ModalDialog
       open={open}
+      labelledBy={titleId}
       role="alertdialog"
-      placement="center"
-      closeOnEscape={false}
-      closeOnInteractOutside={false}
-      lazyMount
-      unmountOnExit
+      dismissible={false}
+      className={styles.content}
+      testId="wait-dialog"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="sm" mx="4" data-testid="wait-dialog" aria-busy="true">
-            <Dialog.Body display="flex" alignItems="center" gap="4" py="6">
-              <Spinner size="md" color="brand.solid" aria-hidden="true" />
-              <Dialog.Title fontSize="md" fontWeight="medium">
-                {message}
-              </Dialog.Title>
-            </Dialog.Body>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <div className={styles.body} aria-busy="true">
+        <span aria-hidden="true" className={styles.spinner} />
+        <h2 id={titleId} className={styles.title}>
+          {message}
+        </h2>
+      </div>
+    </ModalDialog>
   );
 }
 

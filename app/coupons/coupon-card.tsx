@@ -168,7 +168,7 @@ export function CouponAction({
       <Link
         to={loginHref(`/digital-coupons${search}`, 'clip')}
         className={styles.login}
-        onClick={loginLink.onClick}
+        {...loginLink}
         aria-label={`Log In to Clip ${label}`}
       >
         Log In to Clip

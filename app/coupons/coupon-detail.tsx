@@ -1,11 +1,11 @@
 import { formatShopperDate } from '@common/dates';
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { Link, useNavigate } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { CouponDetail as Detail } from './types';
 import { expiryLine } from './expiry';
 import { formatCurrency } from '~/lib/money';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { LazyDialog } from '~/lib/ui/lazy-dialog';
 import { CouponAction } from './coupon-card';
 
 /** Coupon dialog width (spec §9). */
@@ -92,9 +92,9 @@ interface Props {
 }
 
 /**
- * The coupon's details (spec §2): a 700-wide dialog with JavaScript, opened by a card or by
- * `?offerCode=`; without JavaScript the same address shows them as a section at the top of the
- * page, closed with a link.
+ * The coupon's details (spec §2): a 700-wide dialog with JavaScript (its code loads when it
+ * first opens), opened by a card or by `?offerCode=`; without JavaScript the same address shows
+ * them as a section at the top of the page, closed with a link.
  */
 export function CouponDetail(props: Props) {
   const hydrated = useHydrated();
@@ -114,35 +114,24 @@ export function CouponDetail(props: Props) {
     );
   }
   return (
-    <Dialog.Root
+    <LazyDialog
       open
-      onOpenChange={(e) => {
-        if (!e.open) navigate(closeTo, { replace: true, preventScrollReset: true });
+      onOpenChange={(open) => {
+        if (!open) navigate(closeTo, { replace: true, preventScrollReset: true });
       }}
-      placement="center"
+      root={{ placement: 'center' }}
+      content={{
+        maxW: `${COUPON_DIALOG_WIDTH}px`,
+        w: 'full',
+        mx: '4',
+        colorPalette: 'brand',
+        'data-testid': 'coupon-dialog',
+      }}
+      title={props.detail.offerSummary}
+      body={{ pb: '6' }}
+      closeLabel="Close"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            maxW={`${COUPON_DIALOG_WIDTH}px`}
-            w="full"
-            mx="4"
-            colorPalette="brand"
-            data-testid="coupon-dialog"
-          >
-            <Dialog.Header>
-              <Dialog.Title>{props.detail.offerSummary}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <DetailBody {...props} />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <DetailBody {...props} />
+    </LazyDialog>
   );
 }

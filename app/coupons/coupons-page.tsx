@@ -8,6 +8,7 @@ import { formatCurrency } from '~/lib/money';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CouponCard, useDetailsLinkNavigation } from './coupon-card';
 import { CouponDetail } from './coupon-detail';
+import { preloadDialog } from '~/lib/ui/lazy-dialog';
 import { CouponToolbar } from './coupon-toolbar';
 import type { couponsLoader } from './page.server';
 import type { CouponCardData } from './types';
@@ -207,7 +208,15 @@ export function CouponsPage({ data }: { data: CouponsPageData }) {
         <RedeemedTable items={data.items} sort={data.redeemedSort} search={search} />
       ) : (
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegates clicks of the links inside (keyboard activation of a link is a click)
-        <ul className={styles.grid} aria-label="Coupons" onClick={openDetails} ref={grid}>
+        <ul
+          className={styles.grid}
+          aria-label="Coupons"
+          onClick={openDetails}
+          // Heading for a card: the details dialog's code loads before the click.
+          onPointerOver={preloadDialog}
+          onFocus={preloadDialog}
+          ref={grid}
+        >
           {cardsShown.map((coupon, index) => (
             <li key={coupon.offerId} id={cardAnchor(index + 1)} className={styles.item}>
               <CouponCard coupon={coupon} signedIn={data.signedIn} now={data.now} search={search} />

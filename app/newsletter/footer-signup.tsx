@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { SIGNUP_ACTIONS, START_INTENT } from './messages';
@@ -59,7 +59,7 @@ export function FooterSignup({ setup }: { setup: SignupSetup | null }) {
   const [email, setEmail] = useState('');
   const dialog = hydrated && setup !== null;
 
-  useEffect(() => (dialog ? preloadSignupForm() : undefined), [dialog]);
+  const preload = dialog ? preloadSignupForm : undefined;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!dialog) return;
@@ -104,12 +104,15 @@ export function FooterSignup({ setup }: { setup: SignupSetup | null }) {
             autoComplete="email"
             maxLength={254}
             className={styles.input}
+            onFocus={preload}
           />
           <button
             ref={button}
             type="submit"
             className={styles.button}
             aria-haspopup={dialog ? 'dialog' : undefined}
+            onPointerEnter={preload}
+            onFocus={preload}
           >
             Sign Up
           </button>

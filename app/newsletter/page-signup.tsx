@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { loadSignupForm, preloadSignupForm, SignupDialog } from './signup-dialog';
@@ -45,7 +45,6 @@ export function PageSignup({ setup }: { setup: SignupSetup & { variant: PageSign
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const words = WORDING[setup.variant];
-  useEffect(() => (hydrated ? preloadSignupForm() : undefined), [hydrated]);
 
   const href = setup.selectedStore
     ? `${setup.action}?${new URLSearchParams({ store: setup.selectedStore })}`
@@ -63,6 +62,8 @@ export function PageSignup({ setup }: { setup: SignupSetup & { variant: PageSign
             type="button"
             className={styles.button}
             aria-haspopup="dialog"
+            onPointerEnter={preloadSignupForm}
+            onFocus={preloadSignupForm}
             onClick={() =>
               void loadSignupForm().then(
                 () => setOpen(true),

@@ -1,41 +1,26 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useFetcher } from '@remix-run/react';
 import { useState } from 'react';
 import { isSubmitting } from '~/lib/forms/submitting';
+import { lazyModule } from '~/lib/ui/lazy-module';
 import { PHARMACY_DIALOG_WIDTH, SIGNUP_DIALOG_WIDTH, SIGNUP_TITLES } from './messages';
 import { signupReply, type SignupSetup } from './types';
 
 /*
- * The form (conform, zod and the field controls) is not part of the page's first JavaScript: it
- * loads when the browser is idle after hydration, or when a dialog is first asked for, and the
- * dialog opens once it is there (at once in practice), with its fields in place.
+ * The dialog's code (Chakra's dialog, and the form with conform, zod and the field controls) is
+ * not among the page's first scripts: it loads when the shopper heads for the button that opens
+ * it (a pointer over it, or focus on it or on the footer's field), or at the latest when the
+ * dialog is asked for, and the dialog opens once it is there, with its fields in place.
  */
-type FormModule = typeof import('./signup-form');
-let formModule: FormModule | null = null;
-let loading: Promise<FormModule> | null = null;
+const view = lazyModule(() => import('./signup-dialog-view'));
 
-/** Loads the form's module once; a failed load may be tried again. */
-export function loadSignupForm(): Promise<FormModule> {
-  loading ??= import('./signup-form').then(
-    (m) => (formModule = m),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
+/** Loads the dialog's module once; a failed load may be tried again. */
+export function loadSignupForm(): Promise<unknown> {
+  return view.load();
 }
 
-/** Preloads the form when the browser is idle (call from an effect once hydrated). */
-export function preloadSignupForm(): () => void {
-  if (formModule) return () => undefined;
-  const preload = () => void loadSignupForm().catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(preload, { timeout: 3000 });
-    return () => cancelIdleCallback(id);
-  }
-  const timer = setTimeout(preload, 300);
-  return () => clearTimeout(timer);
+/** Starts loading the dialog's module (on a sign of intent); errors wait for the real open. */
+export function preloadSignupForm(): void {
+  void view.load().catch(() => undefined);
 }
 
 export interface SignupDialogProps {
@@ -66,51 +51,26 @@ export function SignupDialog({
   const fetcher = useFetcher({ key: `newsletter-${setup.variant}-${opening}` });
   const reply = signupReply(fetcher.data);
   const width = setup.variant === 'pharmacy' ? PHARMACY_DIALOG_WIDTH : SIGNUP_DIALOG_WIDTH;
-  const SignupForm = formModule?.SignupForm;
+  const View = view.current?.SignupDialogView;
+  if (!View) return null;
 
   return (
-    <Dialog.Root
-      open={open && SignupForm !== undefined}
-      onOpenChange={(e) => onOpenChange(e.open)}
+    <View
+      open={open}
+      onOpenChange={onOpenChange}
       onExitComplete={() => setOpening((n) => n + 1)}
       finalFocusEl={finalFocusEl}
-      placement={{ base: 'top', sm: 'center' }}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            maxW={{ base: 'full', sm: `${width}px` }}
-            w="full"
-            mx={{ base: '0', sm: '4' }}
-            my={{ base: '0', sm: '16' }}
-            borderRadius={{ base: '0', sm: 'l3' }}
-            colorPalette="brand"
-            data-testid={`newsletter-dialog-${setup.variant}`}
-          >
-            <Dialog.Header>
-              <Dialog.Title>{SIGNUP_TITLES[setup.variant]}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {SignupForm ? (
-                <SignupForm
-                  setup={setup}
-                  Form={fetcher.Form}
-                  reply={reply?.intent === 'subscribe' ? reply : null}
-                  pending={isSubmitting(fetcher)}
-                  defaultEmail={defaultEmail}
-                  idPrefix="dialog-"
-                />
-              ) : null}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      width={width}
+      title={SIGNUP_TITLES[setup.variant]}
+      testId={`newsletter-dialog-${setup.variant}`}
+      form={{
+        setup,
+        Form: fetcher.Form,
+        reply: reply?.intent === 'subscribe' ? reply : null,
+        pending: isSubmitting(fetcher),
+        defaultEmail,
+        idPrefix: 'dialog-',
+      }}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { formatShopperDate } from '@common/dates';
-import { Dialog, Portal } from '@chakra-ui/react';
 import { Link, useNavigate } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { LazyDialog } from '~/lib/ui/lazy-dialog';
 import { TABLE_BREAKPOINT_PX } from './data-table';
 import { couponLinkId } from './instant-savings';
 import type { RewardCoupon } from './offers';
@@ -116,40 +116,22 @@ export function CouponDialog({ coupon }: { coupon: RewardCoupon }) {
     requestAnimationFrame(() => document.getElementById(couponLinkId(coupon.id))?.focus());
   };
   return (
-    <Dialog.Root
+    <LazyDialog
       open
-      onOpenChange={(e) => {
-        if (!e.open) close();
+      onOpenChange={(open) => {
+        if (!open) close();
       }}
-      placement="center"
+      root={{ placement: 'center' }}
+      content={{ className: styles.content, colorPalette: 'brand', 'data-testid': 'coupon-dialog' }}
+      before={
+        <button type="button" className={styles.back} onClick={close}>
+          <span aria-hidden="true">←</span> Back
+        </button>
+      }
+      title={coupon.offer}
+      footerClose={{ label: 'Close', className: styles.close }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            className={styles.content}
-            colorPalette="brand"
-            data-testid="coupon-dialog"
-          >
-            <button type="button" className={styles.back} onClick={close}>
-              <span aria-hidden="true">←</span> Back
-            </button>
-            <Dialog.Header>
-              <Dialog.Title>{coupon.offer}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <CouponBody coupon={coupon} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <button type="button" className={styles.close}>
-                  Close
-                </button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <CouponBody coupon={coupon} />
+    </LazyDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { Dialog, Portal } from '@chakra-ui/react';
 import { Link, useNavigate } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatCurrency } from '~/lib/money';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { LazyDialog } from '~/lib/ui/lazy-dialog';
 import { DataTable, TABLE_BREAKPOINT_PX, type Column } from './data-table';
 import type { CreditLine, PointsLine } from './details';
 import { REWARDS_MESSAGES } from './messages';
@@ -171,61 +171,44 @@ export function DetailsDialog({ title, details, tab }: Props) {
     requestAnimationFrame(() => document.getElementById(DETAILS_LINK_ID)?.focus());
   };
   return (
-    <Dialog.Root
+    <LazyDialog
       open
-      onOpenChange={(e) => {
-        if (!e.open) close();
+      onOpenChange={(open) => {
+        if (!open) close();
       }}
-      placement="center"
-      scrollBehavior="inside"
+      root={{ placement: 'center', scrollBehavior: 'inside' }}
+      content={{
+        className: styles.content,
+        colorPalette: 'brand',
+        'data-testid': 'details-dialog',
+      }}
+      title={title}
+      footerClose={{ label: 'Close', className: styles.close }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            className={styles.content}
-            colorPalette="brand"
-            data-testid="details-dialog"
-          >
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {withPoints ? (
-                <Tabs
-                  id="rewards-details"
-                  label={title}
-                  value={tab}
-                  onChange={(value) =>
-                    navigate(detailsHref(value), { replace: true, preventScrollReset: true })
-                  }
-                  items={[
-                    {
-                      value: 'credits' as const,
-                      label: 'Credits',
-                      panel: <CreditsTab credits={details.credits} />,
-                    },
-                    {
-                      value: 'points' as const,
-                      label: 'Points',
-                      panel: <PointsTab points={details.points!} />,
-                    },
-                  ]}
-                />
-              ) : (
-                <CreditsTab credits={details.credits} />
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <button type="button" className={styles.close}>
-                  Close
-                </button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {withPoints ? (
+        <Tabs
+          id="rewards-details"
+          label={title}
+          value={tab}
+          onChange={(value) =>
+            navigate(detailsHref(value), { replace: true, preventScrollReset: true })
+          }
+          items={[
+            {
+              value: 'credits' as const,
+              label: 'Credits',
+              panel: <CreditsTab credits={details.credits} />,
+            },
+            {
+              value: 'points' as const,
+              label: 'Points',
+              panel: <PointsTab points={details.points!} />,
+            },
+          ]}
+        />
+      ) : (
+        <CreditsTab credits={details.credits} />
+      )}
+    </LazyDialog>
   );
 }

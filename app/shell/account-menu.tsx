@@ -71,11 +71,7 @@ export function AccountMenu({
         className={variant === 'bar' ? styles.guestBar : styles.guestList}
         data-testid="account-menu"
       >
-        <Link
-          to="/login"
-          className={styles.logIn}
-          onClick={variant === 'bar' ? loginLink.onClick : undefined}
-        >
+        <Link to="/login" className={styles.logIn} {...(variant === 'bar' ? loginLink : {})}>
           Log In
         </Link>
         <Link

@@ -1,6 +1,7 @@
 import { sxRecipe } from '~/lib/theme/static-css';
 import { MenuIcon } from '~/lib/ui/icons';
 import { iconButtonStyle, visuallyHidden } from '~/lib/ui/styles';
+import { preloadNavDrawer } from './nav-drawer';
 
 const styles = {
   link: sxRecipe(
@@ -46,6 +47,9 @@ export function MenuButton({
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={onOpen}
+      onPointerEnter={preloadNavDrawer}
+      onPointerDown={preloadNavDrawer}
+      onFocus={preloadNavDrawer}
       data-testid="menu-button"
     >
       <MenuIcon size="1.5em" />

@@ -1,27 +1,9 @@
-import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import type { MenuItem } from '~/lib/content/types';
 import { sx } from '~/lib/theme/static-css';
-import { AccountMenu } from './account-menu';
-import { NavList } from './nav-list';
-import { StoreSelector } from './store-selector';
+import { lazyModule, useLazyModule, useOpenedOnce } from '~/lib/ui/lazy-module';
 import type { HomeStore, ShellUser, StoreChoice } from './types';
 
-const account = sx({ pb: '3', mb: '2', borderBottomWidth: '1px' });
-
-/**
- * Navigation drawer from the left (spec §2 Drawer): account menu, then the drawer's menu items,
- * then (tenant feature) the store list. JavaScript only: it mounts when opened. Without
- * JavaScript the same links are in the page's #site-nav list.
- */
-export function NavDrawer({
-  open,
-  onOpenChange,
-  items,
-  user,
-  stores,
-  homeStore,
-  redirectTo,
-}: {
+export interface NavDrawerProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The 'main' menu's drawer items (barOnly left out). */
@@ -31,45 +13,27 @@ export function NavDrawer({
   stores: StoreChoice[] | null;
   homeStore: HomeStore | null;
   redirectTo: string;
-}) {
-  return (
-    <Drawer.Root
-      open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      placement="start"
-      size="xs"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content colorPalette="brand" data-testid="nav-drawer">
-            <Drawer.Header borderBottomWidth="1px" py="3">
-              <Drawer.Title>Menu</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body px="0" py="3">
-              <nav aria-label="Site menu">
-                <div className={account}>
-                  <AccountMenu user={user} variant="list" />
-                </div>
-                <NavList items={items} />
-              </nav>
-              {stores ? (
-                <StoreSelector
-                  locations={stores}
-                  homeStore={homeStore}
-                  redirectTo={redirectTo}
-                  user={user}
-                />
-              ) : null}
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close menu" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
-  );
+}
+
+/** Declared here, not in the view: the server writes the stylesheet from what it loads. */
+const account = sx({ pb: '3', mb: '2', borderBottomWidth: '1px' });
+
+/** The drawer's code (and Chakra's, which it uses): loaded when it is first wanted. */
+const view = lazyModule(() => import('./nav-drawer-view'));
+
+/** Starts loading the drawer (a pointer on the menu button), so it opens without a wait. */
+export function preloadNavDrawer() {
+  void view.load().catch(() => undefined);
+}
+
+/**
+ * Navigation drawer from the left (spec §2 Drawer): account menu, then the drawer's menu items,
+ * then (tenant feature) the store list. JavaScript only: its code loads when it first opens
+ * (./nav-drawer-view) and it stays mounted after. Without JavaScript the same links are in the
+ * page's #site-nav list.
+ */
+export function NavDrawer(props: NavDrawerProps) {
+  const wanted = useOpenedOnce(props.open);
+  const View = useLazyModule(view, wanted)?.NavDrawerView;
+  return View ? <View {...props} accountClass={account} /> : null;
 }

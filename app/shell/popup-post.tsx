@@ -1,11 +1,13 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Popup } from '~/lib/content/types';
 import { getEntry, setEntry } from './local-store';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { CloseIcon } from '~/lib/ui/icons';
+import { dialogSlot, ModalDialog, modalDialogStyles as dialog } from '~/lib/ui/modal-dialog';
 import { POPUP_DELAY_MS, popupDays, popupFlagKey } from './popup-logic';
 
 const styles = {
+  content: dialogSlot('content', { colorPalette: 'brand', mx: '4' }),
   body: sx({
     '& p': { mb: '3' },
     '& a': { color: 'brand.fg', textDecoration: 'underline' },
@@ -19,7 +21,8 @@ export type PopupPostData = Pick<Popup, 'slug' | 'title' | 'html' | 'displayFreq
 /**
  * The popup post (spec §4): opens 1 s after the page loads unless '{slug}_shown' is stored;
  * closing stores that flag for the post's displayFrequency days (default 30). JavaScript only:
- * nothing is rendered on the server (the dialog mounts only when it opens).
+ * nothing is rendered on the server. It opens by itself on page load, so it is the browser's
+ * own modal dialog (~/lib/ui/modal-dialog), not Chakra's, whose runtime would load with it.
  */
 export function PopupPost({
   popup,
@@ -34,6 +37,7 @@ export function PopupPost({
 }) {
   const [open, setOpen] = useState(false);
   const key = popupFlagKey(popup.slug);
+  const titleId = useId();
 
   useEffect(() => {
     if (getEntry(key) !== null) return;
@@ -50,36 +54,34 @@ export function PopupPost({
   }
 
   return (
-    <Dialog.Root
+    <ModalDialog
       open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      placement="center"
-      lazyMount
-      unmountOnExit
+      onOpenChange={onOpenChange}
+      labelledBy={titleId}
+      className={styles.content}
+      testId="popup-post"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content colorPalette="brand" mx="4" data-testid="popup-post">
-            <Dialog.Header>
-              <Dialog.Title>{popup.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <div className={styles.body} dangerouslySetInnerHTML={{ __html: popup.html }} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <button type="button" className={styles.close}>
-                  Close
-                </button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close dialog" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <div className={dialog.header}>
+        <h2 id={titleId} className={dialog.title}>
+          {popup.title}
+        </h2>
+      </div>
+      <div className={dialog.body}>
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: popup.html }} />
+      </div>
+      <div className={dialog.footer}>
+        <button type="button" className={styles.close} onClick={() => onOpenChange(false)}>
+          Close
+        </button>
+      </div>
+      <button
+        type="button"
+        className={dialog.closeTrigger}
+        aria-label="Close dialog"
+        onClick={() => onOpenChange(false)}
+      >
+        <CloseIcon />
+      </button>
+    </ModalDialog>
   );
 }

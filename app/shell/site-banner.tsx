@@ -1,11 +1,12 @@
-import { CloseButton } from '@chakra-ui/react';
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { BANNER_AD_RATIO } from '~/content/banner-ad';
 import type { Banner } from '~/lib/content/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { useBannerHeight } from '~/lib/ui/banner-height';
+import { CloseIcon } from '~/lib/ui/icons';
 import { pictureImageStyle, ResponsivePicture } from '~/lib/ui/responsive-picture';
+import { iconButtonStyle } from '~/lib/ui/styles';
 import { analyticsStarted, whenAnalyticsStarted } from './analytics-consent';
 import { withJs } from './js-mark';
 import { SiteLink } from './site-link';
@@ -73,6 +74,20 @@ const toneStyles = Object.fromEntries(
         { variant: 'plain' },
         { display: 'block', focusRingColor: tone.ring },
       ),
+      // Chakra's small ghost <CloseButton>, as a plain button (no Chakra runtime in the page).
+      close: sxRecipe(
+        'button',
+        { variant: 'ghost', size: 'sm' },
+        {
+          ...iconButtonStyle,
+          color: 'inherit',
+          focusRingColor: tone.ring,
+          position: 'absolute',
+          top: '50%',
+          insetEnd: '2',
+          transform: 'translateY(-50%)',
+        },
+      ),
       content: sx({
         '& a': { color: tone.linkColor, textDecoration: 'underline', fontWeight: 'semibold' },
         '& a:focus-visible': {
@@ -96,7 +111,10 @@ const toneStyles = Object.fromEntries(
       ),
     },
   ]),
-) as Record<keyof typeof tones, Record<'section' | 'imageLink' | 'content' | 'textLink', string>>;
+) as Record<
+  keyof typeof tones,
+  Record<'section' | 'imageLink' | 'content' | 'textLink' | 'close', string>
+>;
 
 /** Where the browser posts banner views and clicks (app/routes/banner-report.tsx). */
 export const BANNER_REPORT_PATH = '/banner-report';
@@ -145,7 +163,6 @@ export function SiteBanner({
   useBannerHeight(ref, closed);
   const onClick = useBannerReports(banner.slug, report && !closed);
   if (closed) return null;
-  const tone = tones[banner.class] ?? tones.info;
   const toned = toneStyles[banner.class] ?? toneStyles.info;
   const image = banner.desktopImage ? (
     <ResponsivePicture
@@ -187,19 +204,15 @@ export function SiteBanner({
         ) : null}
       </div>
       {hydrated ? (
-        <CloseButton
-          size="sm"
-          variant="ghost"
-          color="inherit"
-          focusRingColor={tone.ring}
-          position="absolute"
-          top="50%"
-          insetEnd="2"
-          transform="translateY(-50%)"
+        <button
+          type="button"
+          className={toned.close}
           aria-label="Close announcement"
           onClick={() => setClosed(true)}
           data-testid="site-banner-close"
-        />
+        >
+          <CloseIcon />
+        </button>
       ) : null}
     </section>
   );

@@ -1,7 +1,7 @@
 import { useLocation } from '@remix-run/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { LoginDialogProvider } from '~/accounts/login-dialog';
-import { useRootData } from './root-data';
+import { useRootData, type RootData } from './root-data';
 import { isHidden, myRewardsLabel } from '~/lib/tenant/public';
 import { sx } from '~/lib/theme/static-css';
 import { AppBar } from './app-bar';
@@ -46,6 +46,76 @@ const styles = {
   main: sx({ flex: '1', _focus: { outline: 'none' } }),
 };
 
+/** Marks the page as interactive (end-to-end tests wait for it before using dialogs). */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+/**
+ * The page's own markup, in a Suspense boundary of its own: React hydrates the shell first, then
+ * this boundary as separate work that yields to the browser every few milliseconds, instead of
+ * one long task for the whole document (the blocking time a phone feels). Memoised on the page
+ * element, so the shell's re-render at hydration (it turns its scripted pieces on) leaves the
+ * boundary to hydrate on its own schedule. Nothing in it suspends on the client: the fallback is
+ * never shown. The page is marked hydrated once this part is.
+ */
+const HydrateLater = memo(function HydrateLater({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      {children}
+      <HydratedMark />
+    </Suspense>
+  );
+});
+
+/**
+ * The footer, hydrated after the shell like the page (see HydrateLater): memoised on the root
+ * data and the path, the only things it depends on.
+ */
+const ShellFooter = memo(function ShellFooter({
+  data,
+  pathname,
+}: {
+  data: RootData;
+  pathname: string;
+}) {
+  const { tenant, layout, homeStore, year } = data;
+  const signup = footerSignupSetup({
+    variant: tenant.newsletter.variant,
+    homeLocations: layout.locations.filter((l) => !l.hiddenInHomeSelector),
+    aceLocations: layout.aceLocations,
+    homeStoreNumber: homeStore?.storeNumber ?? null,
+  });
+  const customerService =
+    tenant.customerService && !isHidden(tenant, 'customer-service-card')
+      ? { phone: tenant.customerService.phone, hours: tenant.customerService.hours }
+      : null;
+  return (
+    <Suspense fallback={null}>
+      <SiteFooter
+        items={layout.menus.footer?.menu ?? []}
+        embeds={layout.footerEmbeds}
+        retailerName={tenant.retailerName}
+        copyrightCredit={tenant.copyrightCredit}
+        year={year}
+        social={isHidden(tenant, 'social-links') ? null : tenant.social}
+        surveyUrl={tenant.surveyUrl && !isHidden(tenant, 'survey') ? tenant.surveyUrl : null}
+        customerService={customerService}
+        adTrackingPixelUrl={
+          tenant.analytics.adTrackingPixelUrl && !isHidden(tenant, 'ad-tracking-pixel')
+            ? tenant.analytics.adTrackingPixelUrl
+            : null
+        }
+        showSignup={signup !== null && footerSignupVisible(pathname, tenant)}
+        signup={signup}
+      />
+    </Suspense>
+  );
+});
+
 /**
  * The default layout (spec §2), top to bottom: skip link, system bar, app bar, sticky bar,
  * navigation drawer, site banner, popup post, the page, cookie notice, small-screen menu,
@@ -62,11 +132,6 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const [popupOpen, setPopupOpen] = useState(false);
   const [cookieNoticeShown, setCookieNoticeShown] = useState(false);
 
-  // Marks the page as interactive (end-to-end tests wait for it before using dialogs).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-
   // Every route change closes the drawer (the search menu closes itself the same way).
   useEffect(() => {
     setDrawerOpen(false);
@@ -75,12 +140,12 @@ export function SiteShell({ children }: { children: ReactNode }) {
   if (!data) {
     return (
       <main id="main" tabIndex={-1}>
-        {children}
+        <HydrateLater>{children}</HydrateLater>
       </main>
     );
   }
 
-  const { tenant, layout, homeStore, user, year } = data;
+  const { tenant, layout, homeStore, user } = data;
   // A shopper who must accept new terms gets the terms popup instead of the site popup, on every
   // page but the terms page itself (which gets neither).
   const termsPopup = location.pathname === '/account/terms' ? null : data.termsPopup;
@@ -91,21 +156,11 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const drawerMenu = drawerItems(mainMenu);
   const homeChoices = layout.locations.filter((l) => !l.hiddenInHomeSelector);
   const drawerStores = tenant.features.drawerStoreSelector ? layout.locations : null;
-  const signup = footerSignupSetup({
-    variant: tenant.newsletter.variant,
-    homeLocations: homeChoices,
-    aceLocations: layout.aceLocations,
-    homeStoreNumber: homeStore?.storeNumber ?? null,
-  });
   const showChooser = homeChoices.length > 1 && !isHidden(tenant, 'home-store-chooser');
   const showSystemBar =
     tenant.features.systemBar && tenant.systemBarText && !isHidden(tenant, 'system-bar');
   const showStickyBar =
     tenant.features.stickyBar && tenant.stickyBarText && !isHidden(tenant, 'sticky-bar');
-  const customerService =
-    tenant.customerService && !isHidden(tenant, 'customer-service-card')
-      ? { phone: tenant.customerService.phone, hours: tenant.customerService.hours }
-      : null;
 
   return (
     <LoginDialogProvider
@@ -166,7 +221,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
           <PopupPost popup={sitePopup} onOpenChange={setPopupOpen} />
         ) : null}
         <main id="main" className={styles.main} tabIndex={-1}>
-          {children}
+          <HydrateLater>{children}</HydrateLater>
         </main>
         {hydrated && tenant.features.analytics ? (
           <CookieNotice
@@ -188,23 +243,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
             ) : null}
           </SiteNavFallback>
         )}
-        <SiteFooter
-          items={layout.menus.footer?.menu ?? []}
-          embeds={layout.footerEmbeds}
-          retailerName={tenant.retailerName}
-          copyrightCredit={tenant.copyrightCredit}
-          year={year}
-          social={isHidden(tenant, 'social-links') ? null : tenant.social}
-          surveyUrl={tenant.surveyUrl && !isHidden(tenant, 'survey') ? tenant.surveyUrl : null}
-          customerService={customerService}
-          adTrackingPixelUrl={
-            tenant.analytics.adTrackingPixelUrl && !isHidden(tenant, 'ad-tracking-pixel')
-              ? tenant.analytics.adTrackingPixelUrl
-              : null
-          }
-          showSignup={signup !== null && footerSignupVisible(location.pathname, tenant)}
-          signup={signup}
-        />
+        <ShellFooter data={data} pathname={location.pathname} />
       </div>
       {/* After the page's full-height column: nothing on screen moves when it comes. */}
       {cookieNoticeShown ? <CookieNoticeSpacer /> : null}

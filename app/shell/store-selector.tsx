@@ -1,4 +1,3 @@
-import { Button, Spinner } from '@chakra-ui/react';
 import { useFetcher } from '@remix-run/react';
 import { useId } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -41,6 +40,9 @@ const styles = {
     gap: '2',
   }),
   save: sxRecipe('button', { variant: 'outline', size: 'xs' }),
+  shopHere: sxRecipe('button', { variant: 'outline', size: 'xs' }, { colorPalette: 'brand' }),
+  spinner: sxRecipe('spinner', { size: 'xs' }),
+  savingSpinner: sxRecipe('spinner', { size: 'xs' }, { color: 'brand.fg' }),
   error: sx({ flexBasis: '100%', fontSize: 'sm', color: 'fg.error' }),
 };
 
@@ -110,10 +112,17 @@ function StoreRow({
         <ChoiceFields storeNumber={location.storeNumber} redirectTo={redirectTo} />
         {/* Without JavaScript a shopper saves it in the same post; with it, the snackbar asks. */}
         {signedIn && !hydrated ? <MakeHomeCheckbox /> : null}
-        <Button type="submit" size="xs" variant="outline" colorPalette="brand" loading={busy}>
+        <button
+          type="submit"
+          className={styles.shopHere}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          data-loading={busy ? '' : undefined}
+        >
+          {busy ? <span aria-hidden="true" className={styles.spinner} /> : null}
           Shop here
           <span className={srOnly}> at {location.name}</span>
-        </Button>
+        </button>
       </fetcher.Form>
     );
   }
@@ -192,7 +201,7 @@ function SaveSwitch({
         }}
         description={saved ? `${location.name} is your home store.` : undefined}
       />
-      {busy ? <Spinner size="xs" color="brand.fg" aria-hidden="true" /> : null}
+      {busy ? <span aria-hidden="true" className={styles.savingSpinner} /> : null}
       {busy ? <span className={srOnly}>Saving</span> : null}
       {!hydrated && !saved ? (
         <button type="submit" className={styles.save}>

@@ -1,6 +1,7 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { sx } from '~/lib/theme/static-css';
+import { CloseIcon } from '~/lib/ui/icons';
+import { dialogSlot, ModalDialog, modalDialogStyles as dialog } from '~/lib/ui/modal-dialog';
 import { srOnly } from '~/lib/ui/styles';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
@@ -15,15 +16,19 @@ const styles = {
     focusRingColor: 'currentColor',
   }),
   frame: sx({ w: 'full', h: '60vh', border: '0', display: 'block' }),
+  content: dialogSlot('content', { colorPalette: 'brand', maxW: '500px', w: 'calc(100% - 2rem)' }),
 };
 
 /**
  * 'Take our survey' (spec §2 Other shell pieces). With JavaScript it opens the survey in a
- * dialog (500 px wide, 60vh high); without, it is a plain link to the survey in a new tab.
+ * dialog (500 px wide, 60vh high); without, it is a plain link to the survey in a new tab. The
+ * dialog is the browser's own (~/lib/ui/modal-dialog): a link in every page's footer keeps
+ * Chakra's runtime out of every page.
  */
 export function SurveyLink({ url }: { url: string }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  const titleId = useId();
   if (!hydrated) {
     return (
       <a
@@ -49,35 +54,30 @@ export function SurveyLink({ url }: { url: string }) {
       >
         Take our survey
       </button>
-      <Dialog.Root
+      <ModalDialog
         open={open}
-        onOpenChange={(e) => setOpen(e.open)}
-        placement="center"
-        lazyMount
-        unmountOnExit
+        onOpenChange={setOpen}
+        labelledBy={titleId}
+        className={styles.content}
+        testId="survey-dialog"
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content
-              maxW="500px"
-              w="calc(100% - 2rem)"
-              colorPalette="brand"
-              data-testid="survey-dialog"
-            >
-              <Dialog.Header>
-                <Dialog.Title>Survey</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body pb="6">
-                <iframe src={url} title="Customer survey" className={styles.frame} />
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close survey" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <div className={dialog.header}>
+          <h2 id={titleId} className={dialog.title}>
+            Survey
+          </h2>
+        </div>
+        <div className={dialog.body}>
+          <iframe src={url} title="Customer survey" className={styles.frame} />
+        </div>
+        <button
+          type="button"
+          className={dialog.closeTrigger}
+          aria-label="Close survey"
+          onClick={() => setOpen(false)}
+        >
+          <CloseIcon />
+        </button>
+      </ModalDialog>
     </>
   );
 }

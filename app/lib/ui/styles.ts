@@ -1,4 +1,3 @@
-import { visuallyHiddenStyle } from '@chakra-ui/react';
 import { sx } from '~/lib/theme/static-css';
 
 /**
@@ -6,7 +5,21 @@ import { sx } from '~/lib/theme/static-css';
  * declared at module level only (see ~/lib/theme/static-css).
  */
 
-/** Chakra's <VisuallyHidden>. */
+/**
+ * Chakra's <VisuallyHidden> style (its `visuallyHiddenStyle`, copied: importing it would put
+ * Chakra's runtime into every page's first scripts).
+ */
+const visuallyHiddenStyle = {
+  border: '0',
+  clip: 'rect(0, 0, 0, 0)',
+  height: '1px',
+  width: '1px',
+  margin: '-1px',
+  padding: '0',
+  overflow: 'hidden',
+  whiteSpace: 'nowrap',
+  position: 'absolute',
+} as const;
 export const visuallyHidden = sx(visuallyHiddenStyle);
 /** Chakra's `srOnly` style prop. */
 export const srOnly = sx({ srOnly: true });

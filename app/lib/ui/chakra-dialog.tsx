@@ -1,0 +1,79 @@
+import {
+  CloseButton,
+  Dialog,
+  Portal,
+  type DialogBodyProps,
+  type DialogContentProps,
+  type DialogRootProps,
+} from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { ChakraScope } from '~/lib/theme/chakra-scope';
+
+export interface ChakraDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Root options (placement, scrollBehavior, size…). */
+  root?: Omit<DialogRootProps, 'children' | 'open' | 'onOpenChange'>;
+  /** Content box props (style props, className, data-testid…). */
+  content?: DialogContentProps & { 'data-testid'?: string };
+  /** Before the header, inside the box (e.g. a Back button). */
+  before?: ReactNode;
+  title: ReactNode;
+  body?: DialogBodyProps & { 'data-testid'?: string };
+  children: ReactNode;
+  /** A footer button that closes the dialog: its text and class. */
+  footerClose?: { label: string; className: string };
+  /** The corner close button's accessible name; none without it. */
+  closeLabel?: string;
+}
+
+/**
+ * A Chakra dialog with a header, a body and optional footer and corner close buttons: the shape
+ * of the site's page dialogs (coupon details, rewards dialogs, documents). Loaded on demand with
+ * the Chakra runtime by ./lazy-dialog, never among a page's first scripts.
+ */
+export function ChakraDialog({
+  open,
+  onOpenChange,
+  root,
+  content,
+  before,
+  title,
+  body,
+  children,
+  footerClose,
+  closeLabel,
+}: ChakraDialogProps) {
+  return (
+    <ChakraScope>
+      <Dialog.Root {...root} open={open} onOpenChange={(e) => onOpenChange(e.open)}>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content {...content}>
+              {before}
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body {...body}>{children}</Dialog.Body>
+              {footerClose ? (
+                <Dialog.Footer>
+                  <Dialog.ActionTrigger asChild>
+                    <button type="button" className={footerClose.className}>
+                      {footerClose.label}
+                    </button>
+                  </Dialog.ActionTrigger>
+                </Dialog.Footer>
+              ) : null}
+              {closeLabel ? (
+                <Dialog.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label={closeLabel} />
+                </Dialog.CloseTrigger>
+              ) : null}
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </ChakraScope>
+  );
+}

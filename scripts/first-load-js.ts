@@ -1,0 +1,42 @@
+// The project's one measure of a page's first-load JavaScript, used by `npm run bench` and the
+// budget test (e2e/js-budget.spec.ts): every script the first load of a page fetches, read from
+// its HTML (the entry module, each <link rel="modulepreload">, the route modules the inline
+// hydration script imports, and any external <script src>), summed as gzip (level 9) sizes.
+import zlib from 'node:zlib';
+
+/** First-load JavaScript budget of every page, gzip bytes (issue 15: ≤ 160 KB). */
+export const FIRST_LOAD_JS_BUDGET = 160 * 1024;
+
+/** The script addresses a page's first load fetches, in the order its HTML names them. */
+export function firstLoadScripts(html: string): string[] {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import \* as route\d+ from "([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]);
+  return [...urls];
+}
+
+export interface FirstLoadJs {
+  files: number;
+  /** Bytes as served (uncompressed). */
+  raw: number;
+  /** Sum of each script's gzip size. */
+  gz: number;
+}
+
+/** Sum of gzip sizes of the scripts a first load fetches; `fetchBody` reads one address. */
+export async function firstLoadJs(
+  html: string,
+  fetchBody: (url: string) => Promise<Buffer>,
+): Promise<FirstLoadJs> {
+  const urls = firstLoadScripts(html);
+  let raw = 0;
+  let gz = 0;
+  for (const u of urls) {
+    const body = await fetchBody(u);
+    raw += body.length;
+    gz += zlib.gzipSync(body, { level: 9 }).length;
+  }
+  return { files: urls.length, raw, gz };
+}
