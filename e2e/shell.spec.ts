@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { expect, test, type Page } from '@playwright/test';
-import { menu, tenant } from './content';
+import { menu, posts, tenant } from './content';
 import {
   brandUrl,
   expectNoSeriousAxeViolations,
+  rawRequest,
   serveWithoutScripts,
   waitForHydration,
 } from './support';
@@ -87,6 +88,44 @@ test.describe('brands share one deployment', () => {
     expect(colours[0]).not.toBe('rgba(0, 0, 0, 0)');
     expect(colours[0]).not.toBe(colours[1]);
   });
+});
+
+/** The text of a page's head element, e.g. its title or meta description (entities decoded). */
+function headText(html: string, pattern: RegExp): string | null {
+  const m = pattern.exec(html);
+  if (!m) return null;
+  return m[1]
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
+test.describe('search engines', () => {
+  for (const site of BRANDS) {
+    test(`${site}: every public page has a meta description`, async () => {
+      const host = `${site}.localhost`;
+      const locations = await rawRequest({ host, path: '/locations' });
+      const store = /href="(\/locations\/[a-z0-9-]+)"/.exec(locations.body)?.[1];
+      const category = posts(site, 'recipes').length ? 'recipes' : 'news';
+      const post = posts(site, category)[0];
+      const paths = ['/', '/digital-coupons', '/locations', '/weekly-ad', '/login', '/register'];
+      paths.push('/posts', store ?? '/locations/missing-store-link');
+      if (post) paths.push(`/posts/${category}/${post.slug}`);
+      for (const path of paths) {
+        const res = await rawRequest({ host, path });
+        expect(res.status, path).toBe(200);
+        const title = headText(res.body, /<title>([^<]*)<\/title>/);
+        const description = headText(res.body, /<meta name="description" content="([^"]*)"/);
+        expect(description, `${path} has a description`).toBeTruthy();
+        expect(description!.length, path).toBeGreaterThan(20);
+        if (!path.startsWith('/posts/') && path !== '/') {
+          // Written around the retailer's name, as the title ends with it.
+          const retailer = title!.split(' - ').pop()!;
+          expect(description, path).toContain(retailer);
+        }
+      }
+    });
+  }
 });
 
 test.describe('content search', () => {

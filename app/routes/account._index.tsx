@@ -15,6 +15,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export { headers } from '~/lib/http/cache.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'My Account');
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    'My Account',
+    (retailer) =>
+      `Your ${retailer} account: your details, home store, password and communication preferences.`,
+  );
 
 export default AccountPage;

@@ -14,7 +14,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export { headers } from '~/lib/http/cache.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Digital Coupons');
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    'Digital Coupons',
+    (retailer) =>
+      `Browse and clip ${retailer} digital coupons to your rewards card, then save automatically at checkout.`,
+  );
 
 export default function DigitalCouponsRoute() {
   return <CouponsPage data={useLoaderData<typeof loader>()} />;

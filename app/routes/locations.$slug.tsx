@@ -12,7 +12,14 @@ export { headers } from '~/lib/http/cache.server';
 
 /** '{store} - {retailer}' (spec §2 page title). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, data?.store.name ?? 'Location not found');
+  pageMeta(
+    matches,
+    data?.store.name ?? 'Location not found',
+    data
+      ? (retailer) =>
+          `${data.store.name}, ${data.store.address}, ${data.store.city}, ${data.store.state}: ${retailer} store hours, phone number and directions.`
+      : null,
+  );
 
 export default function StoreRoute() {
   return <StorePage data={useLoaderData<typeof loader>()} />;

@@ -10,7 +10,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export { headers } from '~/lib/http/cache.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Store Locator');
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    'Store Locator',
+    (retailer) =>
+      `Find a ${retailer} store near you, with addresses, store hours, phone numbers and directions.`,
+  );
 
 export default function LocationsRoute() {
   return <LocationsPage data={useLoaderData<typeof loader>()} />;

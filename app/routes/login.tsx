@@ -21,7 +21,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export { headers } from '~/lib/http/cache.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Log In');
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    'Log In',
+    (retailer) =>
+      `Log in to your ${retailer} account to clip digital coupons and see your rewards.`,
+  );
 
 export default function LoginPage() {
   const loaderData = useLoaderData<typeof loader>();

@@ -11,7 +11,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, data?.title ?? 'Posts');
+  pageMeta(
+    matches,
+    data?.title ?? 'Posts',
+    data ? (retailer) => `${data.title} from ${retailer}.` : null,
+  );
 
 export default function CategoryPosts() {
   const { title, category, ...list } = useLoaderData<typeof loader>();

@@ -10,7 +10,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export { headers } from '~/lib/http/cache.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'All Posts');
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'All Posts', (retailer) => `News, recipes and stories from ${retailer}.`);
 
 export default function AllPosts() {
   const data = useLoaderData<typeof loader>();

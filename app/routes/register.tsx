@@ -19,7 +19,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export { headers } from '~/lib/http/cache.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Register');
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    'Register',
+    (retailer) => `Create your ${retailer} account to clip digital coupons and earn rewards.`,
+  );
 
 const styles = {
   ...authCardStyles,

@@ -12,7 +12,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export { headers } from '~/lib/http/cache.server';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageMeta(matches, data?.title ?? 'My Rewards');
+  pageMeta(
+    matches,
+    data?.title ?? 'My Rewards',
+    (retailer) => `Your ${retailer} rewards: points, credits, offers, receipts and savings.`,
+  );
 
 /** The query parameters that only open a dialog: the page's data does not depend on them. */
 const DIALOG_PARAMS = ['details', 'coupon'];

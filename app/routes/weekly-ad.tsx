@@ -10,7 +10,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export { headers } from '~/lib/http/cache.server';
 
-export const meta: MetaFunction = ({ matches }) => pageMeta(matches, 'Weekly Ad');
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    'Weekly Ad',
+    (retailer) =>
+      `This week's ${retailer} weekly ad: the deals at your store, page by page and as searchable text.`,
+  );
 
 export default function WeeklyAdRoute() {
   return <WeeklyAdPage data={useLoaderData<typeof loader>()} />;
