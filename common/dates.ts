@@ -9,12 +9,13 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { denverDayOf, SHOPPER_TIME_ZONE } from './denver-day';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /** The brands' time zone. */
-export const SHOPPER_TIME_ZONE = 'America/Denver';
+export { SHOPPER_TIME_ZONE };
 
 const DAY_MS = 86_400_000;
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -56,9 +57,7 @@ export function denverDate(at: Instant = Date.now()): string {
   const d = valid(at);
   if (!d) throw new RangeError(`not a date: ${String(at)}`);
   // A day starts on a whole minute in every zone: the minute is enough of a key.
-  return memo(denverDays, Math.floor(d.valueOf() / 60_000), () =>
-    d.tz(SHOPPER_TIME_ZONE).format('YYYY-MM-DD'),
-  );
+  return memo(denverDays, Math.floor(d.valueOf() / 60_000), () => denverDayOf(d.valueOf()));
 }
 
 /**
@@ -79,7 +78,7 @@ function calendarDateOf(value: Instant): string | null {
     if (!/^\d{4}-\d{2}-\d{2}T/.test(value.trim())) return null;
   }
   const d = valid(typeof value === 'string' ? value.trim() : value);
-  return d ? d.tz(SHOPPER_TIME_ZONE).format('YYYY-MM-DD') : null;
+  return d ? denverDayOf(d.valueOf()) : null;
 }
 
 /** Whole days from one calendar date to another (`YYYY-MM-DD`); negative when `to` is earlier. */

@@ -1,4 +1,4 @@
-import { denverDate } from '@common/dates';
+import { denverDayOf } from '@common/denver-day';
 import { z } from 'zod';
 import { LOGIN_INTENTS } from './intents';
 import {
@@ -157,7 +157,7 @@ function addressShape(optional: boolean) {
 }
 
 function birthday(min?: string, max?: string | Date) {
-  return dateField({ min: min ?? MIN_BIRTH_DATE, max: max ?? denverDate() });
+  return dateField({ min: min ?? MIN_BIRTH_DATE, max: max ?? denverDayOf() });
 }
 
 /**
