@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useSubmit } from '@remix-run/react';
 import { useMemo, type ReactNode } from 'react';
 import type { ChoiceOption } from '~/lib/forms/field-base';
-import { RadioGroupField } from '~/lib/forms/radio-group-field';
+import { RadioGroupField } from '~/lib/forms/choice-group-field';
 import { SubmitButton } from '~/lib/forms/submit-button';
 import { useSchemaForm } from '~/lib/forms/use-schema-form';
 import { ACCOUNT_INTENTS, accountRewardChoiceSchema } from './schemas';

@@ -9,7 +9,7 @@ import { Field } from '~/lib/forms/field';
 import type { ChoiceOption, FieldMeta } from '~/lib/forms/field-base';
 import { FormAlert } from '~/lib/forms/form-alert';
 import { PasswordField } from '~/lib/forms/password-field';
-import { RadioGroupField } from '~/lib/forms/radio-group-field';
+import { RadioGroupField } from '~/lib/forms/choice-group-field';
 import { SelectField } from '~/lib/forms/select-field';
 import { SubmitButton } from '~/lib/forms/submit-button';
 import { useSchemaForm } from '~/lib/forms/use-schema-form';

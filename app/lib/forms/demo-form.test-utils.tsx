@@ -16,7 +16,7 @@ import {
 } from './fields';
 import { FormAlert } from './form-alert';
 import { PasswordField } from './password-field';
-import { RadioGroupField } from './radio-group-field';
+import { RadioGroupField } from './choice-group-field';
 import { SelectField } from './select-field';
 import { SubmitButton } from './submit-button';
 import { useSchemaForm } from './use-schema-form';
