@@ -1,6 +1,9 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ComponentProps } from 'react';
-import { ChakraScope } from '~/lib/theme/chakra-scope';
+import {
+  ChakraDialog,
+  RESPONSIVE_DIALOG_PLACEMENT,
+  responsiveDialogBox,
+} from '~/lib/ui/chakra-dialog';
 import { SignupForm } from './signup-form';
 
 export interface SignupDialogViewProps {
@@ -29,41 +32,22 @@ export function SignupDialogView({
   form,
 }: SignupDialogViewProps) {
   return (
-    <ChakraScope>
-      <Dialog.Root
-        open={open}
-        onOpenChange={(e) => onOpenChange(e.open)}
-        onExitComplete={onExitComplete}
-        finalFocusEl={finalFocusEl}
-        placement={{ base: 'top', sm: 'center' }}
-        lazyMount
-        unmountOnExit
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content
-              maxW={{ base: 'full', sm: `${width}px` }}
-              w="full"
-              mx={{ base: '0', sm: '4' }}
-              my={{ base: '0', sm: '16' }}
-              borderRadius={{ base: '0', sm: 'l3' }}
-              colorPalette="brand"
-              data-testid={testId}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body pb="6">
-                <SignupForm {...form} />
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </ChakraScope>
+    <ChakraDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      root={{
+        onExitComplete,
+        finalFocusEl,
+        placement: RESPONSIVE_DIALOG_PLACEMENT,
+        lazyMount: true,
+        unmountOnExit: true,
+      }}
+      content={responsiveDialogBox(width, testId)}
+      title={title}
+      body={{ pb: '6' }}
+      closeLabel="Close"
+    >
+      <SignupForm {...form} />
+    </ChakraDialog>
   );
 }

@@ -28,6 +28,29 @@ export interface ChakraDialogProps {
 }
 
 /**
+ * The box of a form dialog: `width` wide from the small breakpoint up, the phone's full width
+ * (square corners, no margin) below it. Placed at the top on a phone, centred above.
+ */
+export function responsiveDialogBox(
+  width: number,
+  testId: string,
+): DialogContentProps & { 'data-testid': string } {
+  return {
+    maxW: { base: 'full', sm: `${width}px` },
+    w: 'full',
+    mx: { base: '0', sm: '4' },
+    my: { base: '0', sm: '16' },
+    borderRadius: { base: '0', sm: 'l3' },
+    colorPalette: 'brand',
+    'data-testid': testId,
+  };
+}
+export const RESPONSIVE_DIALOG_PLACEMENT: DialogRootProps['placement'] = {
+  base: 'top',
+  sm: 'center',
+};
+
+/**
  * A Chakra dialog with a header, a body and optional footer and corner close buttons: the shape
  * of the site's page dialogs (coupon details, rewards dialogs, documents). Loaded on demand with
  * the Chakra runtime by ./lazy-dialog, never among a page's first scripts.
