@@ -13,6 +13,7 @@ import { request } from 'undici';
 import { logger } from '@common/logger.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { SignupVariant } from './messages';
+import { readLimited, ReplyTooLong } from '~/lib/http/read-limited.server';
 
 /** The whole call (connect, headers, body) ends within this. */
 export const PROVIDER_TIMEOUT_MS = 5000;
@@ -186,26 +187,4 @@ export async function subscribe(call: SubscribeCall): Promise<SubscribeOutcome> 
   }
   logger.info({ ...where, outcome, ms: Date.now() - started }, 'newsletter sign-up');
   return outcome;
-}
-
-class ReplyTooLong extends Error {
-  name = 'ReplyTooLong';
-}
-
-/** The body as text, or a ReplyTooLong error past `limit` bytes (the rest is not read). */
-async function readLimited(
-  body: AsyncIterable<Buffer | Uint8Array> & { destroy(error?: Error): unknown },
-  limit: number,
-): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > limit) {
-      body.destroy();
-      throw new ReplyTooLong(`reply over ${limit} bytes`);
-    }
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

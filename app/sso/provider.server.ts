@@ -14,6 +14,7 @@ import { request } from 'undici';
 import { z } from 'zod';
 import type { AppContext } from '~/lib/context.server';
 import { logger } from '@common/logger.server';
+import { readLimited } from '~/lib/http/read-limited.server';
 
 /** The `oauth` parameter's content (docs/sso-api.md), as the provider's calls take it. */
 export interface OAuthParams {
@@ -184,21 +185,3 @@ export function ssoProvider(baseUrl: string, options: SsoProviderOptions = {}) {
 }
 
 export type SsoProvider = ReturnType<typeof ssoProvider>;
-
-/** The body as text; past `limit` bytes the call fails (the rest is not read). */
-async function readLimited(
-  body: AsyncIterable<Buffer | Uint8Array> & { destroy(error?: Error): unknown },
-  limit: number,
-): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > limit) {
-      body.destroy();
-      throw new Error(`reply over ${limit} bytes`);
-    }
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
