@@ -18,6 +18,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { request } from 'undici';
 import { z } from 'zod';
 import { logger } from '@common/logger.server';
+import { readLimited } from '~/lib/http/read-limited.server';
 import type { AdBlock, AdComponent, AdContent, AdsResult } from './types';
 
 /** Each call (authenticate, content) answers within this or the ads count as unavailable. */
@@ -128,22 +129,9 @@ async function call(url: URL, init: { method: 'GET' | 'POST'; token?: string }):
     await response.body.dump();
     throw new Error(`ad viewer answered ${response.statusCode}`);
   }
-  const declared = Number(response.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) {
-    await response.body.dump();
-    throw new Error('ad viewer answer too large');
-  }
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of response.body) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) {
-      response.body.destroy();
-      throw new Error('ad viewer answer too large');
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  return JSON.parse(
+    await readLimited(response.body, MAX_BODY_BYTES, response.headers['content-length']),
+  );
 }
 
 /** One authenticate + content round trip, uncached. Throws when the ad viewer cannot answer. */

@@ -27,4 +27,17 @@ describe('reading an outside reply with a limit', () => {
   it('accepts a body of exactly the limit', async () => {
     expect(await readLimited(Readable.from([Buffer.alloc(10, 'b')]), 10)).toBe('b'.repeat(10));
   });
+
+  it('refuses a declared length over the limit without reading', async () => {
+    let pulled = 0;
+    const body = Readable.from(
+      (function* () {
+        pulled += 1;
+        yield Buffer.from('x');
+      })(),
+    );
+    await expect(readLimited(body, 10, '11')).rejects.toBeInstanceOf(ReplyTooLong);
+    expect(pulled).toBe(0);
+    expect(await readLimited(Readable.from([Buffer.from('ok')]), 10, '2')).toBe('ok');
+  });
 });

@@ -19,6 +19,7 @@ import crypto from 'node:crypto';
 import { request } from 'undici';
 import { logger } from '@common/logger.server';
 import type { Tenant } from '~/lib/tenant/schema';
+import { readLimited } from '~/lib/http/read-limited.server';
 
 export const BOT_CHECK_FAILED_MESSAGE =
   'We were unable to verify your request. Please try submitting again.';
@@ -29,6 +30,8 @@ export const FORM_STARTED_FIELD = 'formStarted';
 /** Hidden input the page fills with the reCAPTCHA v3 token before posting. */
 export const RECAPTCHA_TOKEN_FIELD = 'recaptchaToken';
 export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+/** siteverify answers a few hundred bytes; more is not read. */
+const SITEVERIFY_MAX_BYTES = 64 * 1024;
 /** reCAPTCHA action of the registration form. */
 export const REGISTER_ACTION = 'register';
 
@@ -182,7 +185,9 @@ export function createBotCheck(options: BotCheckOptions): BotCheck {
         await response.body.dump();
         return fail(`siteverify answered ${response.statusCode}`);
       }
-      answer = (await response.body.json()) as Record<string, unknown>;
+      answer = JSON.parse(
+        await readLimited(response.body, SITEVERIFY_MAX_BYTES, response.headers['content-length']),
+      ) as Record<string, unknown>;
     } catch (error) {
       logger.warn({ err: error }, 'reCAPTCHA siteverify unreachable');
       return fail('siteverify unreachable');
