@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import { useId, type CSSProperties } from 'react';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CAROUSEL_ASPECT_RATIO, CAROUSEL_INTERVAL_MS } from '~/lib/ui/carousel-logic';
+import { LCP_IMAGE_ATTRIBUTES } from '~/lib/ui/image-priority';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '~/lib/ui/icons';
 import { hstackStyle, iconButtonStyle } from '~/lib/ui/styles';
 import { useCarousel } from '~/lib/ui/use-carousel';
@@ -24,6 +25,11 @@ export interface PostCarouselProps {
   aspectRatio?: number;
   intervalMs?: number;
   headingLevel?: 'h2' | 'h3';
+  /**
+   * The carousel is the top of its page: its first image, the page's largest paint, is fetched
+   * at high priority (only that one; the other slides load lazily).
+   */
+  prioritizeFirstImage?: boolean;
 }
 
 const track = { display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory' } as const;
@@ -99,6 +105,7 @@ export function PostCarousel({
   aspectRatio = CAROUSEL_ASPECT_RATIO,
   intervalMs = CAROUSEL_INTERVAL_MS,
   headingLevel = 'h2',
+  prioritizeFirstImage = false,
 }: PostCarouselProps) {
   const id = useId();
   const count = posts.length;
@@ -130,6 +137,7 @@ export function PostCarousel({
             count={count}
             headingLevel={headingLevel}
             current={i === active}
+            prioritized={prioritizeFirstImage && i === 0}
           />
         ))}
       </div>
@@ -190,12 +198,14 @@ function Slide({
   count,
   headingLevel,
   current,
+  prioritized,
 }: {
   post: CarouselPost;
   index: number;
   count: number;
   headingLevel: 'h2' | 'h3';
   current: boolean;
+  prioritized: boolean;
 }) {
   const target = post.link?.to ?? post.path;
   const Heading = headingLevel;
@@ -205,6 +215,7 @@ function Slide({
       alt={post.hideOverlay ? post.altText || post.title : (post.altText ?? '')}
       className={styles.image}
       loading={index === 0 ? 'eager' : 'lazy'}
+      {...(prioritized ? LCP_IMAGE_ATTRIBUTES : {})}
     />
   ) : (
     <div className={styles.placeholder} />
