@@ -1,8 +1,9 @@
 import { Link } from '@remix-run/react';
 import { useId, type CSSProperties } from 'react';
-import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 import { CAROUSEL_ASPECT_RATIO, CAROUSEL_INTERVAL_MS } from '~/lib/ui/carousel-logic';
 import { LCP_IMAGE_ATTRIBUTES } from '~/lib/ui/image-priority';
+import { withJs } from '~/shell/js-mark';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '~/lib/ui/icons';
 import { hstackStyle, iconButtonStyle } from '~/lib/ui/styles';
 import { useCarousel } from '~/lib/ui/use-carousel';
@@ -41,12 +42,27 @@ const dot = {
   borderColor: 'brand.solid',
 } as const;
 
+/** The controls' row: a small button (2.25rem) with 0.5rem above and below. */
+const CONTROLS_HEIGHT = '3.25rem';
+const hiddenScrollbar = { '&::-webkit-scrollbar': { display: 'none' }, scrollbarWidth: 'none' };
+
 const styles = {
   carousel: sx({ position: 'relative' }),
-  // With JavaScript the buttons and dots replace the scroll bar.
-  track: sx({ '&::-webkit-scrollbar': { display: 'none' }, ...track, scrollbarWidth: 'none' }),
-  trackStatic: sx({ ...track, scrollbarWidth: 'thin' }),
-  controls: sx({ ...hstackStyle, justifyContent: 'center', gap: '1', py: '2' }),
+  // The controls come with hydration; where scripts run their row is kept free from the first
+  // paint (issue 15: no layout shift), and they take it without moving the page.
+  withControls: sx(withJs({ pb: CONTROLS_HEIGHT })),
+  // With JavaScript the buttons and dots replace the scroll bar (hidden from the first paint).
+  track: sx({ ...track, ...hiddenScrollbar }),
+  trackStatic: sx({ ...track, scrollbarWidth: 'thin', ...withJs(hiddenScrollbar) }),
+  controls: sx({
+    ...hstackStyle,
+    justifyContent: 'center',
+    gap: '1',
+    position: 'absolute',
+    insetX: '0',
+    bottom: '0',
+    h: CONTROLS_HEIGHT,
+  }),
   control: sxRecipe(
     'button',
     { size: 'sm', variant: 'ghost' },
@@ -117,7 +133,7 @@ export function PostCarousel({
     <section
       aria-roledescription="carousel"
       aria-label={label}
-      className={styles.carousel}
+      className={cx(styles.carousel, count > 1 && styles.withControls)}
       style={{ '--carousel-aspect-ratio': String(aspectRatio) } as CSSProperties}
       {...carousel.containerProps}
       data-testid="post-carousel"
