@@ -43,6 +43,7 @@ import { SITE_SERVER_ARGS, logIn, waitForHealth } from './site-client';
 const brand = process.env.LIGHTHOUSE_BRAND ?? 'lins';
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4950 + Math.floor(Math.random() * 50));
 const runsPerPage = Math.max(1, Math.floor(Number(process.env.LIGHTHOUSE_RUNS ?? 1)) || 1);
+const keepTraces = Boolean(process.env.LIGHTHOUSE_TRACE);
 // Chromium resolves every *.localhost name to the loopback address: the brand's own host name
 // with no hosts-file entry, as the end-to-end tests use it.
 const host = `${brand}.localhost:${port}`;
@@ -187,8 +188,14 @@ async function stopSite() {
   cleanUp();
 }
 
+/** A run's report and, with LIGHTHOUSE_TRACE, its trace (Chromium's trace events). */
+interface Run {
+  lhr: Result;
+  trace: unknown;
+}
+
 /** One Lighthouse run in a Chromium of its own. */
-async function runLighthouse(url: string, extraHeaders: Record<string, string>): Promise<Result> {
+async function runLighthouse(url: string, extraHeaders: Record<string, string>): Promise<Run> {
   const browser = await launch({
     chromePath: CHROMIUM,
     chromeFlags: CHROMIUM_FLAGS,
@@ -211,7 +218,7 @@ async function runLighthouse(url: string, extraHeaders: Record<string, string>):
       lighthouse: result.lhr.lighthouseVersion,
       browser: result.lhr.environment.hostUserAgent,
     };
-    return result.lhr;
+    return { lhr: result.lhr, trace: keepTraces ? result.artifacts.Trace : null };
   } finally {
     browser.kill();
     chromium = null;
@@ -272,21 +279,22 @@ async function measure(page: LighthousePage, cookie: string | null): Promise<Pag
     summary.error = `${page.path} answered ${status}`;
     return summary;
   }
-  const results: Result[] = [];
+  const results: Run[] = [];
   for (let run = 1; run <= runsPerPage; run += 1) {
     const started = Date.now();
     const label = `${page.name} ${page.path} run ${run}/${runsPerPage}`;
     // A trace Chromium failed to record (NO_NAVSTART, NO_FCP on a starved machine) is
     // Lighthouse's "run it again": once, then the run is left out.
-    const lhr = await runLighthouse(url, headers).catch((error: Error) => {
+    const done = await runLighthouse(url, headers).catch((error: Error) => {
       console.log(`  ${label}: ${error.message}; once more`);
       return runLighthouse(url, headers).catch((again: Error) => {
         console.log(`  ${label}: ${again.message}; left out`);
         return null;
       });
     });
-    if (!lhr) continue;
-    results.push(lhr);
+    if (!done) continue;
+    results.push(done);
+    const { lhr } = done;
     const f = figuresOf(lhr);
     console.log(
       `  ${label}: perf ${f.performance}, ` +
@@ -295,14 +303,21 @@ async function measure(page: LighthousePage, cookie: string | null): Promise<Pag
         `CPU benchmark ${lhr.environment.benchmarkIndex})`,
     );
   }
-  summary.runs = results.map((r) => figuresOf(r).performance);
+  summary.runs = results.map((r) => figuresOf(r.lhr).performance);
   if (results.length === 0) {
     summary.error = 'every Lighthouse run failed';
     return summary;
   }
-  const lhr = medianRun(results, (r) => figuresOf(r).performance);
+  const median = medianRun(results, (r) => figuresOf(r.lhr).performance);
+  const { lhr } = median;
   const file = `${slugOf(page.name)}.json`;
   fs.writeFileSync(path.join(outDir, file), JSON.stringify(lhr));
+  if (median.trace) {
+    fs.writeFileSync(
+      path.join(outDir, `${slugOf(page.name)}.trace.json`),
+      JSON.stringify(median.trace),
+    );
+  }
   summary.report = path.join('.cache/lighthouse', file);
   summary.figures = figuresOf(lhr);
   const missed = missedTargets(summary.figures);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderServer, textOf } from '@test/render';
 import { BannerAd } from './banner-ad';
 import { PostCarousel, type CarouselPost } from './post-carousel';
+import { themeStylesheet } from '~/lib/theme/theme-css.server';
 
 const post = (n: number, extra: Partial<CarouselPost> = {}): CarouselPost => ({
   slug: `post-${n}`,
@@ -35,6 +36,27 @@ describe('post carousel (server render)', () => {
     expect(html).toContain('alt="Fresh fruit"');
     expect(html).not.toContain('Pause slide show');
     expect(html).not.toContain('Next slide');
+  });
+
+  it('fetches only the first image at high priority, and only when it is the top of the page', async () => {
+    const posts = [post(1), post(2), post(3)];
+    const top = await renderServer(<PostCarousel posts={posts} prioritizeFirstImage />);
+    expect(top.match(/fetchpriority="high"/g)).toHaveLength(1);
+    expect(top).toMatch(/<img src="\/images\/1\.png"[^>]*fetchpriority="high"/);
+    expect(top).toMatch(/<img src="\/images\/2\.png"[^>]*loading="lazy"/);
+    expect(await renderServer(<PostCarousel posts={posts} />)).not.toContain('fetchpriority');
+  });
+
+  it('keeps room for the controls where scripts run, with several slides only', async () => {
+    const sectionClasses = async (count: number) => {
+      const posts = Array.from({ length: count }, (_, i) => post(i + 1));
+      const html = await renderServer(<PostCarousel posts={posts} />);
+      return (html.match(/<section[^>]*class="([^"]*)"/)?.[1] ?? '').split(' ');
+    };
+    const [, room] = await sectionClasses(2);
+    expect(await sectionClasses(1)).toHaveLength(1);
+    const { css } = themeStylesheet({ primary: '#123456', secondary: '#654321' });
+    expect(css).toContain(`html[data-js] .${room}{padding-bottom:3.25rem;}`);
   });
 
   it('renders nothing without posts', async () => {

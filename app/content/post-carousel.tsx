@@ -1,7 +1,9 @@
 import { Link } from '@remix-run/react';
 import { useId, type CSSProperties } from 'react';
-import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 import { CAROUSEL_ASPECT_RATIO, CAROUSEL_INTERVAL_MS } from '~/lib/ui/carousel-logic';
+import { LCP_IMAGE_ATTRIBUTES } from '~/lib/ui/image-priority';
+import { withJs } from '~/shell/js-mark';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '~/lib/ui/icons';
 import { hstackStyle, iconButtonStyle } from '~/lib/ui/styles';
 import { useCarousel } from '~/lib/ui/use-carousel';
@@ -24,6 +26,11 @@ export interface PostCarouselProps {
   aspectRatio?: number;
   intervalMs?: number;
   headingLevel?: 'h2' | 'h3';
+  /**
+   * The carousel is the top of its page: its first image, the page's largest paint, is fetched
+   * at high priority (only that one; the other slides load lazily).
+   */
+  prioritizeFirstImage?: boolean;
 }
 
 const track = { display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory' } as const;
@@ -35,12 +42,27 @@ const dot = {
   borderColor: 'brand.solid',
 } as const;
 
+/** The controls' row: a small button (2.25rem) with 0.5rem above and below. */
+const CONTROLS_HEIGHT = '3.25rem';
+const hiddenScrollbar = { '&::-webkit-scrollbar': { display: 'none' }, scrollbarWidth: 'none' };
+
 const styles = {
   carousel: sx({ position: 'relative' }),
-  // With JavaScript the buttons and dots replace the scroll bar.
-  track: sx({ '&::-webkit-scrollbar': { display: 'none' }, ...track, scrollbarWidth: 'none' }),
-  trackStatic: sx({ ...track, scrollbarWidth: 'thin' }),
-  controls: sx({ ...hstackStyle, justifyContent: 'center', gap: '1', py: '2' }),
+  // The controls come with hydration; where scripts run their row is kept free from the first
+  // paint (issue 15: no layout shift), and they take it without moving the page.
+  withControls: sx(withJs({ pb: CONTROLS_HEIGHT })),
+  // With JavaScript the buttons and dots replace the scroll bar (hidden from the first paint).
+  track: sx({ ...track, ...hiddenScrollbar }),
+  trackStatic: sx({ ...track, scrollbarWidth: 'thin', ...withJs(hiddenScrollbar) }),
+  controls: sx({
+    ...hstackStyle,
+    justifyContent: 'center',
+    gap: '1',
+    position: 'absolute',
+    insetX: '0',
+    bottom: '0',
+    h: CONTROLS_HEIGHT,
+  }),
   control: sxRecipe(
     'button',
     { size: 'sm', variant: 'ghost' },
@@ -99,6 +121,7 @@ export function PostCarousel({
   aspectRatio = CAROUSEL_ASPECT_RATIO,
   intervalMs = CAROUSEL_INTERVAL_MS,
   headingLevel = 'h2',
+  prioritizeFirstImage = false,
 }: PostCarouselProps) {
   const id = useId();
   const count = posts.length;
@@ -110,7 +133,7 @@ export function PostCarousel({
     <section
       aria-roledescription="carousel"
       aria-label={label}
-      className={styles.carousel}
+      className={cx(styles.carousel, count > 1 && styles.withControls)}
       style={{ '--carousel-aspect-ratio': String(aspectRatio) } as CSSProperties}
       {...carousel.containerProps}
       data-testid="post-carousel"
@@ -130,6 +153,7 @@ export function PostCarousel({
             count={count}
             headingLevel={headingLevel}
             current={i === active}
+            prioritized={prioritizeFirstImage && i === 0}
           />
         ))}
       </div>
@@ -190,12 +214,14 @@ function Slide({
   count,
   headingLevel,
   current,
+  prioritized,
 }: {
   post: CarouselPost;
   index: number;
   count: number;
   headingLevel: 'h2' | 'h3';
   current: boolean;
+  prioritized: boolean;
 }) {
   const target = post.link?.to ?? post.path;
   const Heading = headingLevel;
@@ -205,6 +231,7 @@ function Slide({
       alt={post.hideOverlay ? post.altText || post.title : (post.altText ?? '')}
       className={styles.image}
       loading={index === 0 ? 'eager' : 'lazy'}
+      {...(prioritized ? LCP_IMAGE_ATTRIBUTES : {})}
     />
   ) : (
     <div className={styles.placeholder} />

@@ -56,7 +56,9 @@ export default function Home() {
     useLoaderData<typeof loader>();
   return (
     <div className={styles.page}>
-      {slides.length ? <PostCarousel posts={slides} label="Featured posts" /> : null}
+      {slides.length ? (
+        <PostCarousel posts={slides} label="Featured posts" prioritizeFirstImage />
+      ) : null}
       <section className={styles.intro}>
         <h1 className={styles.title}>{home?.title ?? 'Welcome'}</h1>
         {home ? <PostBody html={home.html} /> : null}

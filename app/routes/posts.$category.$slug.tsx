@@ -5,6 +5,7 @@ import { pageMeta } from '~/lib/meta';
 import { categoryLabel } from '~/content/labels';
 import { formatShopperDate } from '@common/dates';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { LCP_IMAGE_ATTRIBUTES } from '~/lib/ui/image-priority';
 import { postPage } from '~/content/pages.server';
 
 const styles = {
@@ -34,7 +35,12 @@ export default function PostPage() {
       </p>
       <h1 className={styles.title}>{post.title}</h1>
       {post.coverImage ? (
-        <img src={post.coverImage} alt={post.altText ?? ''} className={styles.cover} />
+        <img
+          src={post.coverImage}
+          alt={post.altText ?? ''}
+          className={styles.cover}
+          {...LCP_IMAGE_ATTRIBUTES}
+        />
       ) : null}
       <PostBody html={post.html} />
       {post.link ? (

@@ -44,6 +44,12 @@ describe('static styles', () => {
     expect(css).toMatch(/--ck-colors-brand-raw: ?#123456/);
   });
 
+  it('sets the selection colour once, on <html>, not on every element', () => {
+    const { css } = themeStylesheet({ primary: '#123456', secondary: '#654321' });
+    expect(css).toMatch(/(^|[},])html::selection\{[^}]*background:/);
+    expect(css).not.toMatch(/\*::selection/);
+  });
+
   it('joins class names', () => {
     expect(cx('a', false, null, undefined, 'b')).toBe('a b');
   });
