@@ -3,7 +3,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useMatches,
   useRouteError,
@@ -19,6 +18,7 @@ import { pageMeta, pageTitle } from '~/lib/meta';
 import { ShellFallbackScript, useRootData } from '~/shell/root-data';
 import { CHUNK_GUARD_SCRIPT, useChunkGuard } from '~/shell/chunk-guard';
 import { JS_MARK_SCRIPT } from '~/shell/js-mark';
+import { PageScripts } from '~/shell/page-scripts';
 import { rootRouteLoader } from '~/shell/root.server';
 import { BrandThemeContext, DEFAULT_THEME } from '~/lib/theme/brand-theme';
 
@@ -91,7 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            <PageScripts nonce={nonce} />
           </>
         ) : null}
       </body>

@@ -69,3 +69,31 @@ for (const p of PAGES) {
     ).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
   });
 }
+
+/**
+ * The module chunks wait for what the first paint needs (decision 0021): Chromium requests every
+ * one of them at low priority, the stylesheet and the page's main image above them.
+ */
+test('the module chunks are requested at low priority, the stylesheet and main image first', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const priorities = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const url = new URL(e.request.url);
+    if (!priorities.has(url.pathname)) priorities.set(url.pathname, e.request.initialPriority);
+  });
+  await page.goto(`http://${HOST}/`);
+  await page.waitForLoadState('load');
+  const chunks = [...priorities].filter(([p]) => /^\/build\/.*\.js$/.test(p));
+  expect(chunks.length, 'chunks requested').toBeGreaterThan(10);
+  for (const [path, priority] of chunks) expect(priority, path).toBe('Low');
+  const theme = [...priorities].find(([p]) => p.startsWith('/theme/'));
+  expect(theme?.[1], 'the brand stylesheet').toBe('VeryHigh');
+  const mainImage = await page
+    .locator('img[fetchpriority="high"]')
+    .first()
+    .evaluate((img) => new URL((img as HTMLImageElement).currentSrc).pathname);
+  expect(priorities.get(mainImage), 'the carousel first image').toBe('High');
+});
