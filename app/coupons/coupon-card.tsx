@@ -4,7 +4,7 @@ import { useLoginLinkProps } from '~/accounts/login-dialog';
 import { loginHref } from '~/lib/session/login-href';
 import { expiryLine } from './expiry';
 import type { CouponCardData } from './types';
-import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 /** Card height (spec §9). */
 export const COUPON_CARD_HEIGHT = 350;
@@ -150,6 +150,11 @@ export function CouponCard({
   );
 }
 
+/**
+ * The card's action for its shopper (or guest). Guests' and shoppers' actions are separate
+ * components so a card runs only the hooks its own action needs: 48 cards a page, rendered per
+ * request for a shopper, had each set up a login dialog link and a fetcher, one of them unused.
+ */
 export function CouponAction({
   coupon,
   signedIn,
@@ -159,22 +164,36 @@ export function CouponAction({
   signedIn: boolean;
   search: string;
 }) {
-  const loginLink = useLoginLinkProps('clip');
-  const fetcher = useFetcher<ClipAnswer>({ key: `clip-${coupon.offerId}` });
   if (coupon.state === 'redeemed') return null;
-  const label = `for ${coupon.brandName}`;
-  if (!signedIn) {
-    return (
-      <Link
-        to={loginHref(`/digital-coupons${search}`, 'clip')}
-        className={styles.login}
-        {...loginLink}
-        aria-label={`Log In to Clip ${label}`}
-      >
-        Log In to Clip
-      </Link>
-    );
-  }
+  return signedIn ? (
+    <ClipAction coupon={coupon} search={search} />
+  ) : (
+    <LogInToClip brandName={coupon.brandName} search={search} />
+  );
+}
+
+function LogInToClip({ brandName, search }: { brandName: string; search: string }) {
+  const loginLink = useLoginLinkProps('clip');
+  return (
+    <Link
+      to={loginHref(`/digital-coupons${search}`, 'clip')}
+      className={styles.login}
+      {...loginLink}
+      aria-label={`Log In to Clip for ${brandName}`}
+    >
+      Log In to Clip
+    </Link>
+  );
+}
+
+function ClipAction({
+  coupon,
+  search,
+}: {
+  coupon: Pick<CouponCardData, 'offerId' | 'state' | 'brandName'>;
+  search: string;
+}) {
+  const fetcher = useFetcher<ClipAnswer>({ key: `clip-${coupon.offerId}` });
   const clipping = fetcher.state !== 'idle';
   const clipped = coupon.state === 'clipped' || clipping || fetcher.data?.ok === true;
   if (clipped) {
@@ -188,7 +207,7 @@ export function CouponAction({
     <form
       method="post"
       action="/digital-coupons"
-      className={cx(styles.form)}
+      className={styles.form}
       onSubmit={(event) => {
         // With JavaScript the card posts through its fetcher (no navigation); without, the
         // plain form post reloads the same view.
@@ -199,7 +218,7 @@ export function CouponAction({
       <input type="hidden" name="intent" value="clip" />
       <input type="hidden" name="offerId" value={coupon.offerId} />
       <input type="hidden" name="returnTo" value={search} />
-      <button type="submit" className={styles.clip} aria-label={`Clip ${label}`}>
+      <button type="submit" className={styles.clip} aria-label={`Clip for ${coupon.brandName}`}>
         Clip
       </button>
     </form>
