@@ -51,7 +51,13 @@ describe('security headers', () => {
     expect(SITES.length).toBeGreaterThan(3);
     for (const site of SITES) {
       const t = tenant(site);
-      for (const requestPath of ['/', '/digital-coupons', '/sso/login', '/sso/register', '/ssoish']) {
+      for (const requestPath of [
+        '/',
+        '/digital-coupons',
+        '/sso/login',
+        '/sso/register',
+        '/ssoish',
+      ]) {
         for (const nonce of ['bm9uY2UtMQ==', 'YW5vdGhlci1ub25jZQ==']) {
           const expected = headersOf(helmetPerRequest, t, nonce, requestPath);
           const got = headersOf(precomputed, t, nonce, requestPath);

@@ -4,7 +4,7 @@ import { useLoginLinkProps } from '~/accounts/login-dialog';
 import { loginHref } from '~/lib/session/login-href';
 import { expiryLine } from './expiry';
 import type { CouponCardData } from './types';
-import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 
 /** Card height (spec §9). */
 export const COUPON_CARD_HEIGHT = 350;
@@ -143,9 +143,7 @@ export function CouponCard({
       {coupon.state !== 'redeemed' && line.text ? (
         <p className={line.urgent ? styles.urgent : styles.expiry}>{line.text}</p>
       ) : null}
-      <div className={styles.action}>
-        <CouponAction coupon={coupon} signedIn={signedIn} search={search} />
-      </div>
+      <CouponAction coupon={coupon} signedIn={signedIn} search={search} frame={styles.action} />
     </article>
   );
 }
@@ -159,17 +157,21 @@ export function CouponAction({
   coupon,
   signedIn,
   search,
+  frame,
 }: {
   coupon: Pick<CouponCardData, 'offerId' | 'state' | 'brandName'>;
   signedIn: boolean;
   search: string;
+  /**
+   * The class of the box the action sits in, if any: the clip form is that box itself (one
+   * element less per card, 48 a page), the other actions (and none, once redeemed) get a div.
+   */
+  frame?: string;
 }) {
-  if (coupon.state === 'redeemed') return null;
-  return signedIn ? (
-    <ClipAction coupon={coupon} search={search} />
-  ) : (
-    <LogInToClip brandName={coupon.brandName} search={search} />
-  );
+  if (coupon.state === 'redeemed') return frame ? <div className={frame} /> : null;
+  if (signedIn) return <ClipAction coupon={coupon} search={search} frame={frame} />;
+  const login = <LogInToClip brandName={coupon.brandName} search={search} />;
+  return frame ? <div className={frame}>{login}</div> : login;
 }
 
 function LogInToClip({ brandName, search }: { brandName: string; search: string }) {
@@ -189,25 +191,29 @@ function LogInToClip({ brandName, search }: { brandName: string; search: string 
 function ClipAction({
   coupon,
   search,
+  frame,
 }: {
   coupon: Pick<CouponCardData, 'offerId' | 'state' | 'brandName'>;
   search: string;
+  /** See CouponAction: the form takes the box's class, the Clipped button gets the box. */
+  frame?: string;
 }) {
   const fetcher = useFetcher<ClipAnswer>({ key: `clip-${coupon.offerId}` });
   const clipping = fetcher.state !== 'idle';
   const clipped = coupon.state === 'clipped' || clipping || fetcher.data?.ok === true;
   if (clipped) {
-    return (
+    const button = (
       <button type="button" className={styles.clipped} disabled aria-busy={clipping || undefined}>
         Clipped
       </button>
     );
+    return frame ? <div className={frame}>{button}</div> : button;
   }
   return (
     <form
       method="post"
       action="/digital-coupons"
-      className={styles.form}
+      className={cx(frame, styles.form)}
       onSubmit={(event) => {
         // With JavaScript the card posts through its fetcher (no navigation); without, the
         // plain form post reloads the same view.
