@@ -1,11 +1,8 @@
 import { PassThrough } from 'node:stream';
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
-import createEmotionServer from '@emotion/server/create-instance';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { EMOTION_KEY, INSERTION_META, NonceContext } from '~/lib/theme/emotion';
+import { NonceContext } from '~/lib/theme/emotion';
 import { logger } from '@common/logger.server';
 import { ShellFallbackContext } from '~/shell/root-data';
 import { rootLoader } from '~/shell/root.server';
@@ -19,10 +16,6 @@ export { closeLoyaltyPools } from '~/lib/loyalty/pool.server';
 /** A slow secondary part of a page gives up after this long and renders its fallback. */
 export const streamTimeout = 5000;
 
-/**
- * Renders the whole document (waiting for deferred data, so pages are complete without
- * JavaScript), then puts only the styles this page uses into <head>.
- */
 /**
  * The shell's data for an error page answered before the root loader ran (e.g. a 405 for a form
  * posted to a page without an action): computed here, so the page keeps its shell and title.
@@ -38,6 +31,16 @@ function shellFallback(remixContext: EntryContext, loadContext: AppLoadContext) 
   }
 }
 
+/**
+ * Renders the whole document (waiting for deferred data, so pages are complete without
+ * JavaScript) and answers it as one body.
+ *
+ * No emotion cache or critical-CSS extraction here: the server's markup is plain elements with
+ * static classes whose CSS is in the brand stylesheet (~/lib/theme/static-css), and the pieces
+ * that use Chakra (dialogs, the drawer) bring their own emotion cache (ChakraScope) and render in
+ * the browser. The extraction found nothing on any page (an empty style tag on every one) for a
+ * scan of the whole page's HTML per request.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -49,8 +52,6 @@ export default function handleRequest(
   // A page that declares no cache policy is treated as personal (lib/http/cache.server.ts).
   if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', PRIVATE_NO_STORE);
   const fallback = shellFallback(remixContext, loadContext);
-  const cache = createCache({ key: EMOTION_KEY, nonce });
-  const emotion = createEmotionServer(cache);
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
@@ -60,9 +61,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ShellFallbackContext.Provider value={fallback}>
-          <CacheProvider value={cache}>
-            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-          </CacheProvider>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
         </ShellFallbackContext.Provider>
       </NonceContext.Provider>,
       {
@@ -72,14 +71,7 @@ export default function handleRequest(
           const chunks: Buffer[] = [];
           body.on('data', (c: Buffer) => chunks.push(c));
           body.on('end', () => {
-            let html = Buffer.concat(chunks).toString('utf8');
-            const { styles } = emotion.extractCriticalToChunks(html);
-            const tags = emotion.constructStyleTagsFromChunks({ html, styles });
-            const at = html.indexOf(INSERTION_META);
-            if (at !== -1) {
-              const end = at + INSERTION_META.length;
-              html = html.slice(0, end) + tags + html.slice(end);
-            }
+            const html = Buffer.concat(chunks);
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             // React emits the doctype itself when the root element is <html>.
             clearTimeout(timer);

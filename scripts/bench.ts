@@ -9,7 +9,15 @@
 // Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (10), BENCH_BRAND (lins),
 // BENCH_SKIP_BUILD=1 to reuse the current build, BENCH_PAGES=<regular expression> to measure only
 // the rows whose name matches (e.g. BENCH_PAGES='^home' for the home page's rows, or 'rewards'),
-// BENCH_PORT (random from 4300; the static server takes the next one).
+// BENCH_PORT (random from 4300; the static server takes the next one, a standalone loyalty
+// service the one after), BENCH_LOYALTY (see below), BENCH_SKIP_STATIC=1 to leave out the static
+// server's run of each row (for A/B runs of the site alone: its columns then read '-').
+//
+// BENCH_LOYALTY=embedded (default) measures the site as `npm start` runs it on one machine: the
+// reference loyalty service inside the site process, its PGlite queries on the site's own event
+// loop. BENCH_LOYALTY=standalone runs the reference service as its own process (`npm run
+// loyalty`), reached at LOYALTY_API_URL as a retailer's backend is in production: the site's
+// process then does only the site's work. The table's heading and last line say which was used.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -25,7 +33,24 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const brand = process.env.BENCH_BRAND ?? 'lins';
 const port = Number(process.env.BENCH_PORT ?? 4300 + Math.floor(Math.random() * 500));
 const staticPort = port + 1;
+const loyaltyPort = port + 2;
 const host = `${brand}.localhost:${port}`;
+const loyaltyMode = process.env.BENCH_LOYALTY ?? 'embedded';
+if (loyaltyMode !== 'embedded' && loyaltyMode !== 'standalone') {
+  console.error(`BENCH_LOYALTY must be 'embedded' or 'standalone', not '${loyaltyMode}'`);
+  process.exit(1);
+}
+/** How the table's loyalty service ran, printed with it. */
+const loyaltyLabel =
+  loyaltyMode === 'standalone'
+    ? 'loyalty: standalone (its own process, LOYALTY_API_URL)'
+    : 'loyalty: embedded (in the site process)';
+/** The standalone service's credentials, given to it and to the site (not the published ones). */
+const BENCH_LOYALTY_CREDENTIALS = {
+  LOYALTY_SERVICE_BASIC: 'bench-site:bench-loyalty-basic',
+  LOYALTY_SERVICE_BEARER: 'bench-loyalty-bearer-token',
+  LOYALTY_SERVICE_JWT_SECRET: 'bench-loyalty-jwt-secret-0123456789abcdef',
+};
 
 export interface BenchPage {
   name: string;
@@ -166,6 +191,23 @@ function loyaltyCallsSoFar() {
   });
 }
 
+/**
+ * CPU time a process has used so far (user + system, all its threads: zlib's pool too), in ms,
+ * from Linux's /proc; null elsewhere. On a shared machine a page's CPU per view is steadier than
+ * its req/s, which other processes' load moves.
+ */
+function cpuMsSoFar(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15 of the whole line) in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 function startStatic(file: string): ChildProcess {
   // A plain node:http server answering every request with the same bytes and headers a CDN
   // would send (gzip negotiated like the site's compression middleware).
@@ -209,6 +251,22 @@ async function main() {
     if (b.status !== 0) process.exit(b.status ?? 1);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  // The standalone loyalty service (what `npm run loyalty` runs), with a data folder of its own.
+  const loyalty =
+    loyaltyMode === 'standalone'
+      ? spawn(process.execPath, ['--import', 'tsx', 'services/loyalty/main.ts'], {
+          env: {
+            ...process.env,
+            NODE_ENV: 'production',
+            LOYALTY_PORT: String(loyaltyPort),
+            DATA_DIR: path.join(dataDir, 'loyalty-service'),
+            LOG_LEVEL: 'warn',
+            ...BENCH_LOYALTY_CREDENTIALS,
+          },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        })
+      : null;
+  if (loyalty) await waitForHealth(`http://127.0.0.1:${loyaltyPort}/healthz`, 180_000);
   const server = spawn(process.execPath, SITE_SERVER_ARGS, {
     env: {
       ...process.env,
@@ -220,11 +278,15 @@ async function main() {
       SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghij',
       // Each signed-in row logs in from this machine's address: more than the default 10 a minute.
       RATE_LIMIT_IP_PER_MINUTE: '100000',
+      ...(loyalty
+        ? { LOYALTY_API_URL: `http://127.0.0.1:${loyaltyPort}`, ...BENCH_LOYALTY_CREDENTIALS }
+        : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const cleanup = () => {
     server.kill('SIGTERM');
+    loyalty?.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   process.on('exit', cleanup);
@@ -238,7 +300,7 @@ async function main() {
   for (const p of pages) if (p.path === STORE_PAGE) p.path = storePage;
 
   console.log(
-    `\nbench: brand ${brand}, ${connections} connections, ${seconds} s per run, node ${process.version}, ${os.cpus().length} cores\n`,
+    `\nbench: brand ${brand}, ${connections} connections, ${seconds} s per run, node ${process.version}, ${os.cpus().length} cores, ${loyaltyLabel}\n`,
   );
   const rows: Record<string, string | number>[] = [];
   const notes: string[] = [];
@@ -256,16 +318,28 @@ async function main() {
     const headers = { host, ...(page.headers ?? {}) };
     await cannon(`http://127.0.0.1:${port}${page.path}`, headers, 2);
     const callsBefore = await loyaltyCallsSoFar();
+    const cpuBefore = [cpuMsSoFar(server.pid), cpuMsSoFar(loyalty?.pid)];
     const run = await cannon(`http://127.0.0.1:${port}${page.path}`, headers);
+    const cpuAfter = [cpuMsSoFar(server.pid), cpuMsSoFar(loyalty?.pid)];
     const calls = (await loyaltyCallsSoFar()) - callsBefore;
+    const views = Math.max(1, run.requests.total);
+    const perView = (i: number) => {
+      const [before, after] = [cpuBefore[i], cpuAfter[i]];
+      return before === null || after === null || before === undefined || after === undefined
+        ? '-'
+        : Math.round(((after - before) / views) * 100) / 100;
+    };
     const ssr = summary(run);
-    const file = path.join(dataDir, `${page.name}.html`);
-    fs.writeFileSync(file, body);
-    const stat = startStatic(file);
-    await waitForHealth(`http://127.0.0.1:${staticPort}/`);
-    const st = summary(await cannon(`http://127.0.0.1:${staticPort}/`, {}));
-    stat.kill();
-    await new Promise((r) => setTimeout(r, 300));
+    let st: ReturnType<typeof summary> | null = null;
+    if (!process.env.BENCH_SKIP_STATIC) {
+      const file = path.join(dataDir, `${page.name}.html`);
+      fs.writeFileSync(file, body);
+      const stat = startStatic(file);
+      await waitForHealth(`http://127.0.0.1:${staticPort}/`);
+      st = summary(await cannon(`http://127.0.0.1:${staticPort}/`, {}));
+      stat.kill();
+      await new Promise((r) => setTimeout(r, 300));
+    }
     rows.push({
       page: `${page.name} ${page.path}`,
       'req/s': ssr.reqPerSec,
@@ -273,15 +347,19 @@ async function main() {
       'p95 ms': ssr.p95,
       'p99 ms': ssr.p99,
       errors: ssr.errors,
-      'loyalty calls/view': Math.round((calls / Math.max(1, run.requests.total)) * 100) / 100,
-      'static req/s': st.reqPerSec,
-      'ssr/static': Math.round((ssr.reqPerSec / st.reqPerSec) * 100) / 100,
+      'loyalty calls/view': Math.round((calls / views) * 100) / 100,
+      // The site process's CPU per page view, and the standalone loyalty service's.
+      'site CPU ms/view': perView(0),
+      ...(loyalty ? { 'loyalty CPU ms/view': perView(1) } : {}),
+      'static req/s': st ? st.reqPerSec : '-',
+      'ssr/static': st ? Math.round((ssr.reqPerSec / st.reqPerSec) * 100) / 100 : '-',
       'html KB': Math.round(body.length / 102.4) / 10,
       'html gz KB': Math.round(zlib.gzipSync(body).length / 102.4) / 10,
       'first-load JS gz KB': Math.round(js.gz / 102.4) / 10,
     });
   }
   console.table(rows);
+  console.log(loyaltyLabel);
   for (const note of notes) console.log(note);
   const home = await get('/');
   const css = await get(home.text.match(/href="(\/theme\/[^"]+)"/)?.[1] ?? '/');

@@ -55,7 +55,21 @@ export async function waitForHealth(url: string, timeoutMs = 60_000): Promise<vo
 }
 
 /**
+ * V8's young generation (per semi-space, MB) for the site process. A page rendered for a
+ * shopper allocates a few MB that die with its answer; at the default 16 MB, 10 pages in flight
+ * filled the young generation every few pages and each scavenge copied the survivors of the
+ * pages still rendering (garbage collection took 13-15% of a signed-in page's CPU under load,
+ * --cpu-prof). 32 MB halves the scavenges for less CPU per page; the space grows only under load
+ * (the footprint at rest does not change). scripts/start.mjs passes the same.
+ */
+export const SITE_V8_FLAGS = ['--max-semi-space-size=32'];
+
+/**
  * How the production site process starts (what `npm start` runs once built): the compiled entry
  * of scripts/build-server.mjs, with stack traces mapped back to the TypeScript sources.
  */
-export const SITE_SERVER_ARGS = ['--enable-source-maps', 'build/server/index.mjs'];
+export const SITE_SERVER_ARGS = [
+  ...SITE_V8_FLAGS,
+  '--enable-source-maps',
+  'build/server/index.mjs',
+];

@@ -40,12 +40,18 @@ if (needsBuild()) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// Compiled JavaScript, no TypeScript loader in the serving process (scripts/build-server.mjs).
-const child = spawn(process.execPath, ['--enable-source-maps', 'build/server/index.mjs'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
+// Compiled JavaScript, no TypeScript loader in the serving process (scripts/build-server.mjs),
+// with the young generation of SITE_V8_FLAGS in scripts/site-client.ts (a cluster's workers
+// inherit it).
+const child = spawn(
+  process.execPath,
+  ['--max-semi-space-size=32', '--enable-source-maps', 'build/server/index.mjs'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env },
+  },
+);
 // The server shuts down cleanly on SIGTERM / SIGINT (server/shutdown.ts; a cluster primary first
 // stops its workers); this process ends with it.
 const stop = (signal) => {

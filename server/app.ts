@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import type { AppServices, createAppLoadContext } from '~/lib/context.server';
 import { logger } from '@common/logger.server';
 import { redirectFor } from '~/lib/redirects';
@@ -19,6 +18,7 @@ import { createPageCache } from './page-cache';
 import { createRequestLog, tagRemixRoute } from './request-log';
 import { createRequestHandler } from './remix-handler';
 import { closeWhenBodyUnread, requestGate } from './request-gate';
+import { securityHeaders } from './security-headers';
 
 export interface ServerAppOptions {
   registry: TenantRegistry;
@@ -74,6 +74,15 @@ function mapsOrigins(tenant: Tenant) {
     frame: 'https://www.google.com',
     font: 'https://fonts.gstatic.com',
   };
+}
+
+/**
+ * The one fact of a request besides its brand that the policy reads (form-action names the SSO
+ * partners on /sso pages only), as a key and a path of that kind: security-headers.ts keeps one
+ * header set per brand and key.
+ */
+export function cspVariant(path: string): { key: string; path: string } {
+  return path.startsWith('/sso/') ? { key: 'sso', path: '/sso/' } : { key: 'page', path: '/' };
 }
 
 /**
@@ -152,7 +161,7 @@ export function cspDirectives(
       'form-action': [
         "'self'",
         (req: unknown, res: unknown) =>
-          String((req as Partial<Request>).path ?? '').startsWith('/sso/')
+          cspVariant(String((req as Partial<Request>).path ?? '')).key === 'sso'
             ? ssoFormActionOrigins(tenantOf(res), references).join(' ')
             : '',
       ],
@@ -165,6 +174,21 @@ export function cspDirectives(
       'manifest-src': ["'self'"],
       'worker-src': ["'self'"],
     },
+  };
+}
+
+/** helmet's options for every brand request (the CSP above, and helmet's other headers). */
+export function securityHeaderOptions(
+  references: { adviewer: string | null; sso?: string | null } = { adviewer: null },
+) {
+  return {
+    contentSecurityPolicy: cspDirectives(references) as never,
+    crossOriginEmbedderPolicy: false,
+    // Pages may be framed by the origins a brand lists (frame-ancestors decides).
+    xFrameOptions: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    // Set below, only where the brand is served over https.
+    strictTransportSecurity: false,
   };
 }
 
@@ -267,15 +291,11 @@ export function createServerApp(opts: ServerAppOptions) {
   // A guest page in the cache is answered here, with the headers it was stored with.
   app.use((req, res, next) => pageCache.serveHit(req, res, next));
 
+  // helmet's headers, worked out once per brand and path kind (security-headers.ts).
   app.use(
-    helmet({
-      contentSecurityPolicy: cspDirectives(services.references) as never,
-      crossOriginEmbedderPolicy: false,
-      // Pages may be framed by the origins a brand lists (frame-ancestors decides).
-      xFrameOptions: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // Set below, only where the brand is served over https.
-      strictTransportSecurity: false,
+    securityHeaders({
+      helmetOptions: securityHeaderOptions(services.references),
+      variant: cspVariant,
     }),
   );
   app.use((req, res, next) => {

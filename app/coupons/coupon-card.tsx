@@ -143,52 +143,77 @@ export function CouponCard({
       {coupon.state !== 'redeemed' && line.text ? (
         <p className={line.urgent ? styles.urgent : styles.expiry}>{line.text}</p>
       ) : null}
-      <div className={styles.action}>
-        <CouponAction coupon={coupon} signedIn={signedIn} search={search} />
-      </div>
+      <CouponAction coupon={coupon} signedIn={signedIn} search={search} frame={styles.action} />
     </article>
   );
 }
 
+/**
+ * The card's action for its shopper (or guest). Guests' and shoppers' actions are separate
+ * components so a card runs only the hooks its own action needs: 48 cards a page, rendered per
+ * request for a shopper, had each set up a login dialog link and a fetcher, one of them unused.
+ */
 export function CouponAction({
   coupon,
   signedIn,
   search,
+  frame,
 }: {
   coupon: Pick<CouponCardData, 'offerId' | 'state' | 'brandName'>;
   signedIn: boolean;
   search: string;
+  /**
+   * The class of the box the action sits in, if any: the clip form is that box itself (one
+   * element less per card, 48 a page), the other actions (and none, once redeemed) get a div.
+   */
+  frame?: string;
 }) {
+  if (coupon.state === 'redeemed') return frame ? <div className={frame} /> : null;
+  if (signedIn) return <ClipAction coupon={coupon} search={search} frame={frame} />;
+  const login = <LogInToClip brandName={coupon.brandName} search={search} />;
+  return frame ? <div className={frame}>{login}</div> : login;
+}
+
+function LogInToClip({ brandName, search }: { brandName: string; search: string }) {
   const loginLink = useLoginLinkProps('clip');
+  return (
+    <Link
+      to={loginHref(`/digital-coupons${search}`, 'clip')}
+      className={styles.login}
+      {...loginLink}
+      aria-label={`Log In to Clip for ${brandName}`}
+    >
+      Log In to Clip
+    </Link>
+  );
+}
+
+function ClipAction({
+  coupon,
+  search,
+  frame,
+}: {
+  coupon: Pick<CouponCardData, 'offerId' | 'state' | 'brandName'>;
+  search: string;
+  /** See CouponAction: the form takes the box's class, the Clipped button gets the box. */
+  frame?: string;
+}) {
   const fetcher = useFetcher<ClipAnswer>({ key: `clip-${coupon.offerId}` });
-  if (coupon.state === 'redeemed') return null;
-  const label = `for ${coupon.brandName}`;
-  if (!signedIn) {
-    return (
-      <Link
-        to={loginHref(`/digital-coupons${search}`, 'clip')}
-        className={styles.login}
-        {...loginLink}
-        aria-label={`Log In to Clip ${label}`}
-      >
-        Log In to Clip
-      </Link>
-    );
-  }
   const clipping = fetcher.state !== 'idle';
   const clipped = coupon.state === 'clipped' || clipping || fetcher.data?.ok === true;
   if (clipped) {
-    return (
+    const button = (
       <button type="button" className={styles.clipped} disabled aria-busy={clipping || undefined}>
         Clipped
       </button>
     );
+    return frame ? <div className={frame}>{button}</div> : button;
   }
   return (
     <form
       method="post"
       action="/digital-coupons"
-      className={cx(styles.form)}
+      className={cx(frame, styles.form)}
       onSubmit={(event) => {
         // With JavaScript the card posts through its fetcher (no navigation); without, the
         // plain form post reloads the same view.
@@ -199,7 +224,7 @@ export function CouponAction({
       <input type="hidden" name="intent" value="clip" />
       <input type="hidden" name="offerId" value={coupon.offerId} />
       <input type="hidden" name="returnTo" value={search} />
-      <button type="submit" className={styles.clip} aria-label={`Clip ${label}`}>
+      <button type="submit" className={styles.clip} aria-label={`Clip for ${coupon.brandName}`}>
         Clip
       </button>
     </form>

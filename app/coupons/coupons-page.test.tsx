@@ -84,4 +84,43 @@ describe('coupons page', () => {
     expect(html).toContain('>Expires Nov 28</p>');
     expect(html).not.toMatch(/\b[01] days left/);
   });
+
+  it("gives each card's action its box: the clip form is the box, other actions sit in one", async () => {
+    const { couponCardStyles } = await import('./coupon-card');
+    const box = couponCardStyles.action;
+    const items = [
+      card(1),
+      { ...card(2), state: 'clipped' as const },
+      { ...card(3), state: 'redeemed' as const },
+    ];
+    const shopper = await renderServer(
+      <CouponsPage data={{ ...pageData(items, 3), signedIn: true }} />,
+      '/digital-coupons',
+    );
+    const cards = shopper.split('data-testid="coupon-card"').slice(1);
+    expect(cards).toHaveLength(3);
+    // Available: a plain form post (works without JavaScript) that is the action's box.
+    expect(cards[0]).toMatch(
+      new RegExp(`<form method="post" action="/digital-coupons" class="${box} [^"]+">`),
+    );
+    expect(cards[0]).toContain('<input type="hidden" name="offerId" value="200001"/>');
+    expect(cards[0]).toContain('aria-label="Clip for Brand 1">Clip</button>');
+    expect(cards[0]).not.toContain(`<div class="${box}"`);
+    // Clipped: the disabled button in the box; redeemed: the empty box keeps the card's layout.
+    expect(cards[1]).toMatch(new RegExp(`<div class="${box}"><button type="button" [^>]*disabled`));
+    expect(cards[1]).not.toContain('<form');
+    expect(cards[2]).toContain(`<div class="${box}"></div>`);
+    expect(cards[2]).not.toContain('<button');
+
+    const guest = await renderServer(
+      <CouponsPage data={pageData([card(1)], 1)} />,
+      '/digital-coupons',
+    );
+    expect(guest).toMatch(
+      new RegExp(
+        `<div class="${box}"><a [^>]*aria-label="Log In to Clip for Brand 1"[^>]*>Log In to Clip</a></div>`,
+      ),
+    );
+    expect(guest).not.toContain('<form method="post" action="/digital-coupons"');
+  });
 });
