@@ -15,4 +15,11 @@ describe('the site process command line', () => {
     const args = [...spawned.matchAll(/'([^']+)'/g)].map((m) => m[1]);
     expect(args).toEqual(SITE_SERVER_ARGS);
   });
+
+  it('is what npm run serve runs', () => {
+    const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts.serve).toBe(['node', ...SITE_SERVER_ARGS].join(' '));
+  });
 });
