@@ -1,7 +1,7 @@
 import { BEN } from '../test/demo';
 import { FIRST_LOAD_JS_BUDGET, firstLoadJs } from '../scripts/first-load-js';
 import { expect, test } from './fixtures';
-import { PORT, rawRequest } from './support';
+import { PORT, rawRequest, waitForHydration } from './support';
 
 /**
  * First-load JavaScript budget (issue 15): the gzip total of every script the first load of a
@@ -71,29 +71,43 @@ for (const p of PAGES) {
 }
 
 /**
- * The module chunks wait for what the first paint needs (decision 0021): Chromium requests every
- * one of them at low priority, the stylesheet and the page's main image above them.
+ * Hydration's module chunks wait for the page's first complete paint (decision 0022): none is
+ * in the markup, every one is requested after the load event (the page's images are in), the
+ * stylesheet and the main image at the top of Chromium's priorities, and the page hydrates.
  */
-test('the module chunks are requested at low priority, the stylesheet and main image first', async ({
+test('the module chunks are requested after the load event, the stylesheet and main image first', async ({
   page,
 }) => {
+  const html = await get('/', '');
+  expect(html, 'no modulepreload link in the markup').not.toMatch(/rel="modulepreload"/);
+  expect(html, 'no module script that runs from the markup').not.toMatch(/type="module"/);
+
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  const priorities = new Map<string, string>();
+  await cdp.send('Page.enable');
+  const requests = new Map<string, { priority: string; at: number }>();
   cdp.on('Network.requestWillBeSent', (e) => {
     const url = new URL(e.request.url);
-    if (!priorities.has(url.pathname)) priorities.set(url.pathname, e.request.initialPriority);
+    if (!requests.has(url.pathname)) {
+      requests.set(url.pathname, { priority: e.request.initialPriority, at: e.timestamp });
+    }
   });
+  let loadAt = Infinity;
+  cdp.on('Page.loadEventFired', (e) => (loadAt = Math.min(loadAt, e.timestamp)));
   await page.goto(`http://${HOST}/`);
-  await page.waitForLoadState('load');
-  const chunks = [...priorities].filter(([p]) => /^\/build\/.*\.js$/.test(p));
+  await waitForHydration(page);
+  expect(loadAt, 'the load event').toBeLessThan(Infinity);
+  const chunks = [...requests].filter(([p]) => /^\/build\/.*\.js$/.test(p));
   expect(chunks.length, 'chunks requested').toBeGreaterThan(10);
-  for (const [path, priority] of chunks) expect(priority, path).toBe('Low');
-  const theme = [...priorities].find(([p]) => p.startsWith('/theme/'));
-  expect(theme?.[1], 'the brand stylesheet').toBe('VeryHigh');
+  for (const [path, r] of chunks)
+    expect(r.at, `${path} after the load event`).toBeGreaterThan(loadAt);
+  const theme = [...requests].find(([p]) => p.startsWith('/theme/'));
+  expect(theme?.[1].priority, 'the brand stylesheet').toBe('VeryHigh');
   const mainImage = await page
     .locator('img[fetchpriority="high"]')
     .first()
     .evaluate((img) => new URL((img as HTMLImageElement).currentSrc).pathname);
-  expect(priorities.get(mainImage), 'the carousel first image').toBe('High');
+  const image = requests.get(mainImage);
+  expect(image?.priority, 'the carousel first image').toBe('High');
+  expect(image!.at, 'the main image before the chunks').toBeLessThan(loadAt);
 });

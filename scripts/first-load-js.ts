@@ -1,7 +1,8 @@
 // The project's one measure of a page's first-load JavaScript, used by `npm run bench` and the
 // budget test (e2e/js-budget.spec.ts): every script the first load of a page fetches, read from
-// its HTML (the entry module, each <link rel="modulepreload">, the route modules the inline
-// hydration script imports, and any external <script src>), summed as gzip (level 9) sizes.
+// its HTML (the entry module, the chunks the start script preloads (app/shell/page-scripts.tsx)
+// or a <link rel="modulepreload"> names, the route modules the hydration script imports, and any
+// external <script src>), summed as gzip (level 9) sizes.
 import zlib from 'node:zlib';
 
 /** First-load JavaScript budget of every page, gzip bytes (issue 15: ≤ 160 KB). */
@@ -10,11 +11,24 @@ export const FIRST_LOAD_JS_BUDGET = 160 * 1024;
 /** The script addresses a page's first load fetches, in the order its HTML names them. */
 export function firstLoadScripts(html: string): string[] {
   const urls = new Set<string>();
+  for (const m of html.matchAll(/\bpreloads = (\[[^\]]*\])/g)) {
+    for (const u of parseList(m[1])) urls.add(u);
+  }
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/import \* as route\d+ from "([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1]);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]);
   return [...urls];
+}
+
+/** The addresses of a JSON list of strings; none where the text is not one. */
+function parseList(json: string): string[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((u): u is string => typeof u === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 export interface FirstLoadJs {
