@@ -189,6 +189,11 @@ test.describe('popup and cookie notice', () => {
     const height = () =>
       page.evaluate(() => document.documentElement.style.getPropertyValue('--site-banner-height'));
     await expect.poll(height).toMatch(/^[1-9]\d*px$/);
+    // Not inherited (only scripts read it): setting it restyles <html> alone, not every element.
+    const inBody = await page.evaluate(() =>
+      getComputedStyle(document.body).getPropertyValue('--site-banner-height'),
+    );
+    expect(inBody).toBe('0px');
     await banner.getByRole('button', { name: 'Close announcement' }).click();
     await expect(banner).toBeHidden();
     await expect.poll(height).toBe('0px');

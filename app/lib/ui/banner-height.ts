@@ -6,6 +6,25 @@ export const BANNER_POLL_MS = 200;
 export const BANNER_HEIGHT_VAR = '--site-banner-height';
 
 /**
+ * Only scripts read the variable (no style uses it), so it is registered as not inherited: set
+ * on <html>, an inherited custom property would restyle every element of the page (25 ms on a
+ * throttled phone's home page, one long task after hydration); registered, it restyles <html>
+ * alone. Registering twice throws (the page's second banner, a remount): the first one holds.
+ */
+export function registerBannerHeight(css: { registerProperty?: (p: PropertyDefinition) => void }) {
+  try {
+    css.registerProperty?.({
+      name: BANNER_HEIGHT_VAR,
+      syntax: '<length>',
+      inherits: false,
+      initialValue: '0px',
+    });
+  } catch {
+    // Already registered.
+  }
+}
+
+/**
  * Publishes the banner's height as a CSS variable on <html>: polled every 200 ms until it is
  * measurable (images may still be loading), then followed with a ResizeObserver; 0 once closed
  * or gone.
@@ -13,6 +32,7 @@ export const BANNER_HEIGHT_VAR = '--site-banner-height';
 export function useBannerHeight(ref: RefObject<HTMLElement | null>, closed: boolean) {
   useEffect(() => {
     const root = document.documentElement;
+    if (typeof CSS !== 'undefined') registerBannerHeight(CSS);
     const publish = (px: number) => root.style.setProperty(BANNER_HEIGHT_VAR, `${px}px`);
     if (closed || !ref.current) {
       publish(0);
