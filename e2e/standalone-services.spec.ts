@@ -8,7 +8,7 @@ import {
   type ServiceProcess,
   type SiteProcess,
 } from './site-process';
-import { dismissPopups, PORT } from './support';
+import { dismissPopups, PORT, waitForHydration } from './support';
 
 /**
  * Issue 12's 'each reference service also runs alone and the site works against it at its
@@ -113,6 +113,8 @@ test('a footer sign-up is stored by the mailing list run alone, on the list the 
 }) => {
   const email = `standalone-${Date.now()}@example.com`;
   await page.goto(url('/posts'));
+  // The sign-up dialog is the hydrated page's (before, the footer form posts to its page).
+  await waitForHydration(page);
   const footer = page.getByTestId('footer-signup-form');
   await footer.getByLabel('E-mail address').fill(email);
   await footer.getByRole('button', { name: 'Sign Up' }).click();

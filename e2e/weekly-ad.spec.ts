@@ -130,6 +130,8 @@ for (const { site, store, other } of BRANDS) {
       const name = (await products.first().textContent())!.trim();
       const word = name.split(' ')[0];
       const search = text.getByRole('search', { name: 'Search the weekly ad' });
+      // The live list is the hydrated page's (before, the box is a plain GET form).
+      if (isJs()) await waitForHydration(page);
       await search.getByLabel('Search the ad').fill(word);
       if (isJs()) {
         // With JavaScript the list follows the box before anything is sent.

@@ -58,18 +58,46 @@ describe('page scripts', () => {
   });
 });
 
+/** An image of the fake document: its box on a 400 × 800 screen, and its listeners. */
+class FakeImage {
+  listeners: Record<string, () => void> = {};
+  constructor(
+    public complete: boolean,
+    private top: number,
+    private shown = true,
+  ) {}
+  getClientRects() {
+    return this.shown ? [{}] : [];
+  }
+  getBoundingClientRect() {
+    return { top: this.top, bottom: this.top + 100, left: 0, right: 400 };
+  }
+  addEventListener(type: string, fn: () => void) {
+    this.listeners[type] = fn;
+  }
+}
+
 describe('the start script in a document', () => {
+  interface Run {
+    readyState?: 'loading' | 'interactive' | 'complete';
+    visibilityState?: 'visible' | 'hidden';
+    moduleText?: string;
+    preloads?: string[];
+    images?: FakeImage[];
+    messageChannel?: unknown;
+  }
   /**
    * A minimal document: records what the script appends and what it listens to. The chunks'
    * `import()` is the runtime's own: here no chunk exists, so the first one fails.
    */
-  function run(
-    readyState: 'loading' | 'complete',
+  function run({
+    readyState = 'loading',
     visibilityState = 'visible',
     moduleText = 'import "/x.js";\nimport("/build/entry.js");',
     preloads = ['/build/entry.js', '/build/a.js', '/build/b.js'],
-    messageChannel: unknown = undefined,
-  ) {
+    images = [],
+    messageChannel,
+  }: Run = {}) {
     const appended: Array<Record<string, string>> = [];
     const listeners: Record<string, () => void> = {};
     const timers: Array<[() => void, number]> = [];
@@ -79,6 +107,7 @@ describe('the start script in a document', () => {
       readyState,
       visibilityState,
       currentScript: null,
+      images,
       head: { appendChild: (el: Record<string, string>) => appended.push({ ...el }) },
       createElement: (tag: string) => ({ tag }),
       querySelector: (sel: string) =>
@@ -90,6 +119,8 @@ describe('the start script in a document', () => {
       'setTimeout',
       'requestAnimationFrame',
       'MessageChannel',
+      'innerHeight',
+      'innerWidth',
       startScript(preloads),
     )(
       document,
@@ -97,6 +128,8 @@ describe('the start script in a document', () => {
       (fn: () => void, ms: number) => timers.push([fn, ms]),
       (fn: () => void) => frames.push(fn),
       messageChannel,
+      800,
+      400,
     );
     /** Runs the timers of no delay until none is left (the yields between tasks). */
     const flush = () => {
@@ -105,7 +138,8 @@ describe('the start script in a document', () => {
         t = timers.findIndex(([, ms]) => ms === 0);
       }
     };
-    return { appended, listeners, timers, frames, flush };
+    const fallback = () => timers.find(([, ms]) => ms === START_FALLBACK_MS)![0]();
+    return { appended, listeners, timers, frames, flush, fallback };
   }
 
   const links = ['/build/entry.js', '/build/a.js', '/build/b.js'].map((href) => ({
@@ -120,10 +154,25 @@ describe('the start script in a document', () => {
     textContent: 'import "/x.js";\nimport("/build/entry.js");',
   };
 
-  it('starts after the load event and the next frame, once', async () => {
-    const { appended, listeners, timers, frames } = run('loading');
+  it("starts once the first screen's images are in and a frame is painted, once", async () => {
+    const onScreen = new FakeImage(false, 100);
+    const failing = new FakeImage(false, 700);
+    const images = [
+      onScreen,
+      failing,
+      new FakeImage(true, 0), // loaded already
+      new FakeImage(false, 900), // below the first screen
+      new FakeImage(false, 0, false), // not shown
+    ];
+    const { appended, listeners, timers, frames, fallback } = run({ images });
     expect(appended).toEqual([]);
-    listeners.load();
+    listeners.DOMContentLoaded();
+    expect(Object.keys(images[3].listeners)).toEqual([]);
+    expect(Object.keys(images[4].listeners)).toEqual([]);
+    onScreen.listeners.load();
+    expect(frames).toHaveLength(0);
+    failing.listeners.error();
+    expect(frames).toHaveLength(1);
     expect(appended).toEqual([]);
     frames.shift()!();
     timers.find(([, ms]) => ms === 0)![0]();
@@ -132,23 +181,21 @@ describe('the start script in a document', () => {
     expect(appended).toEqual(links);
     await vi.waitFor(() => expect(appended).toEqual([...links, moduleScript]));
     // The fallback comes later and adds nothing more.
-    timers.find(([, ms]) => ms === START_FALLBACK_MS)![0]();
+    fallback();
     expect(appended).toHaveLength(4);
   });
 
   it('leaves the entry module (it hydrates) to the module script', () => {
-    const { appended, timers } = run('loading', 'visible', moduleScript.textContent, [
-      '/build/entry.js',
-    ]);
-    timers.find(([, ms]) => ms === START_FALLBACK_MS)![0]();
+    const { appended, fallback } = run({ preloads: ['/build/entry.js'] });
+    fallback();
     // Nothing to evaluate first: the module script comes at once.
     expect(appended).toEqual([links[0], moduleScript]);
   });
 
   it(`adds the links ${PRELOADS_PER_TASK} per task, then evaluates`, async () => {
     const many = ['/build/entry.js', ...Array.from({ length: 19 }, (_, i) => `/build/c${i}.js`)];
-    const { appended, timers, flush } = run('loading', 'visible', moduleScript.textContent, many);
-    timers.find(([, ms]) => ms === START_FALLBACK_MS)![0]();
+    const { appended, flush, fallback } = run({ preloads: many });
+    fallback();
     expect(appended.map((e) => e.href)).toEqual(many.slice(0, PRELOADS_PER_TASK));
     flush();
     expect(appended.map((e) => e.href)).toEqual(many);
@@ -167,25 +214,26 @@ describe('the start script in a document', () => {
       };
     }
     const many = ['/build/entry.js', ...Array.from({ length: 19 }, (_, i) => `/build/c${i}.js`)];
-    const { appended, timers } = run('loading', 'visible', moduleScript.textContent, many, Channel);
-    timers.find(([, ms]) => ms === START_FALLBACK_MS)![0]();
+    const { appended, timers, fallback } = run({ preloads: many, messageChannel: Channel });
+    fallback();
     await vi.waitFor(() => expect(appended.at(-1)).toEqual(moduleScript));
     expect(appended.map((e) => e.href).slice(0, -1)).toEqual(many);
     expect(posted).toHaveLength(2);
     expect(timers.filter(([, ms]) => ms === 0)).toEqual([]);
   });
 
-  it('starts by the fallback when the load event is late', async () => {
-    const { appended, timers } = run('loading');
-    timers.find(([, ms]) => ms === START_FALLBACK_MS)![0]();
+  it('starts by the fallback when the first screen is late', async () => {
+    const { appended, listeners, fallback } = run({ images: [new FakeImage(false, 0)] });
+    listeners.DOMContentLoaded();
+    fallback();
     await vi.waitFor(() => expect(appended).toEqual([...links, moduleScript]));
   });
 
-  it('starts after the next frame on a page already loaded, at once in a hidden tab', async () => {
-    const loaded = run('complete');
-    expect(loaded.frames).toHaveLength(1);
-    expect(loaded.appended).toEqual([]);
-    const hidden = run('complete', 'hidden');
+  it('on a parsed page with nothing to wait for, starts after the next frame; at once when hidden', async () => {
+    const parsed = run({ readyState: 'interactive' });
+    expect(parsed.frames).toHaveLength(1);
+    expect(parsed.appended).toEqual([]);
+    const hidden = run({ readyState: 'complete', visibilityState: 'hidden' });
     expect(hidden.appended).toEqual(links);
     await vi.waitFor(() => expect(hidden.appended).toEqual([...links, moduleScript]));
   });

@@ -12,8 +12,9 @@ import { cloneElement, Fragment, isValidElement, type ComponentProps, type React
  * before its largest paint, which then waits on them (and Lighthouse's simulation charges all of
  * them to LCP). So:
  * - the `modulepreload` links are not in the markup; their addresses are in a small inline
- *   script (startScript) that adds them to <head>, all at once (no import waterfall), after the
- *   load event and the next frame: the page's images are in and painted;
+ *   script (startScript) that adds them to <head>, after the first screen's images have loaded
+ *   (or failed) and the next frame: the page's largest paint is done. Not the load event: an
+ *   iframe (the weekly ad's viewer) or an image further down would hold hydration back;
  * - the start script then evaluates the chunks one by one, each in a task of its own (`import()`,
  *   then a yield; none in a hidden tab): evaluated at once, the module graph was one task of 40 ms on a fast machine,
  *   160 ms on a throttled phone, all of it blocking input;
@@ -21,8 +22,8 @@ import { cloneElement, Fragment, isValidElement, type ComponentProps, type React
  *   script adds a copy of it (with the same nonce, which the site's CSP requires), once the
  *   chunks are evaluated: its entry module (left out of the queue) hydrates. A chunk that fails
  *   to load ends the queue there; the module script then fails on it too, which the guard sees;
- * - a page whose load event is late (a slow image) starts anyway START_FALLBACK_MS after its
- *   markup; a page opened in a background tab (no frames) starts at its load event.
+ * - a page whose first screen is slow (a slow image) starts anyway START_FALLBACK_MS after its
+ *   markup; a page opened in a background tab (no frames) starts without waiting for a frame.
  * The chunk guard (spec §8) watches the added scripts and links as it watched the markup's.
  *
  * <Scripts> calls hooks; it is called here as part of this component's render, always once.
@@ -49,7 +50,7 @@ export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
 /** The `modulepreload` links the start script adds per task. */
 export const PRELOADS_PER_TASK = 8;
 
-/** A page whose load event has not come by then starts its scripts anyway (ms after markup). */
+/** A page whose first screen has not painted by then starts its scripts anyway (ms after markup). */
 export const START_FALLBACK_MS = 3000;
 
 /**
@@ -139,8 +140,26 @@ export function startScript(preloads: string[]): string {
     if (document.visibilityState === 'hidden') return start();
     requestAnimationFrame(function () { setTimeout(start, 0); });
   }
+  // The images of the first screen (the page's largest paint is among them), loaded or failed;
+  // not an iframe (the weekly ad's viewer) or an image further down, which hold the load event.
+  function firstScreen() {
+    var images = document.images, height = innerHeight, width = innerWidth, waiting = 1, i;
+    function one() {
+      if (--waiting === 0) afterPaint();
+    }
+    for (i = 0; i < images.length; i++) {
+      var image = images[i];
+      if (image.complete || !image.getClientRects().length) continue;
+      var box = image.getBoundingClientRect();
+      if (box.bottom <= 0 || box.top >= height || box.right <= 0 || box.left >= width) continue;
+      waiting++;
+      image.addEventListener('load', one, { once: true });
+      image.addEventListener('error', one, { once: true });
+    }
+    one();
+  }
   setTimeout(start, ${START_FALLBACK_MS});
-  if (document.readyState === 'complete') afterPaint();
-  else addEventListener('load', afterPaint, { once: true });
+  if (document.readyState === 'loading') addEventListener('DOMContentLoaded', firstScreen, { once: true });
+  else firstScreen();
 })();`;
 }
