@@ -95,6 +95,8 @@ describe('the weekly ad page', () => {
     expect(html).toMatch(
       /<iframe [^>]*src="http:\/\/127.0.0.1:3200\/ad-2"[^>]*title="Weekly ad for Store 2"/,
     );
+    // Loaded once the page has rendered with its styles and sized the frame (no layout shift).
+    expect(html).toMatch(/<iframe [^>]*loading="lazy"/);
     expect(html).toMatch(/<h1[^>]*>Weekly Ad<\/h1>/);
     expect(html).toMatch(/<h2[^>]*>This week’s ad as text<\/h2>/);
     expect(html).toMatch(/<h3[^>]*>This week: Valid Wed, Nov 25 - Tue, Dec 1<\/h3>/);
