@@ -53,7 +53,7 @@ describe('page scripts', () => {
     expect(script).toContain('"/build/a.js"');
     expect(script).not.toContain('</script>');
     expect(script).toContain('\\u003c/script>');
-    // Plain ES5 that parses (it runs before any module, in every browser the site serves).
+    // A classic script that parses (ES5 but for `import()`, which every module browser has).
     expect(() => new Function(script)).not.toThrow();
   });
 });

@@ -15,9 +15,10 @@ import { cloneElement, Fragment, isValidElement, type ComponentProps, type React
  *   script (startScript) that adds them to <head>, after the first screen's images have loaded
  *   (or failed) and the next frame: the page's largest paint is done. Not the load event: an
  *   iframe (the weekly ad's viewer) or an image further down would hold hydration back;
- * - the start script then evaluates the chunks one by one, each in a task of its own (`import()`,
- *   then a yield; none in a hidden tab): evaluated at once, the module graph was one task of 40 ms on a fast machine,
- *   160 ms on a throttled phone, all of it blocking input;
+ * - the start script then evaluates the chunks one by one, each in a task of its own
+ *   (`import()`, then a yield; none in a hidden tab): evaluated at once, the module graph was one
+ *   task of 25-40 ms on a fast machine, four times that on a throttled phone, all of it blocking
+ *   input;
  * - Remix's module script is in the markup with an inert type, so it runs only when the start
  *   script adds a copy of it (with the same nonce, which the site's CSP requires), once the
  *   chunks are evaluated: its entry module (left out of the queue) hydrates. A chunk that fails
