@@ -7,6 +7,7 @@ import {
   LoyaltyBreakerOpenError,
   type BreakerTuning,
 } from './breaker.server';
+import { readLimited, ReplyTooLong } from '~/lib/http/read-limited.server';
 import { camelCaseKeys } from './case';
 import { errorFromResponse, LoyaltyError, LoyaltyUnavailableError } from './errors';
 import {
@@ -285,30 +286,20 @@ function queryString(query: LoyaltyRequest['query']): string {
   return s ? `?${s}` : '';
 }
 
+/** The reply's text, at most `max` bytes (the shared bounded reader), in the client's own error. */
 async function readCapped(
   body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
   contentLength: string | string[] | undefined,
   max: number,
 ): Promise<string> {
-  const tooLarge = () =>
-    new LoyaltyInvalidAnswerError(
+  try {
+    return await readLimited(body, max, contentLength);
+  } catch (error) {
+    if (!(error instanceof ReplyTooLong)) throw error;
+    throw new LoyaltyInvalidAnswerError(
       `Unexpected response from the loyalty service: larger than ${max} bytes.`,
     );
-  if (typeof contentLength === 'string' && Number(contentLength) > max) {
-    body.destroy();
-    throw tooLarge();
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > max) {
-      body.destroy();
-      throw tooLarge();
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 const INVALID = Symbol('invalid JSON');
