@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { createContentService } from '~/lib/content/content.server';
+import { createContentService } from '~/content/source/content.server';
 import type { AppServices } from '~/lib/context.server';
 import { EnvError, parseEnv, type Env } from '~/lib/env.server';
 import { loyaltyBreakerStates } from '~/lib/loyalty/breaker.server';

@@ -16,9 +16,9 @@ import { EmotionStyles, useNonce } from '~/lib/theme/emotion';
 import { errorTitle, normalizeError } from '~/lib/errors';
 import { pageMeta, pageTitle } from '~/lib/meta';
 import { ShellFallbackScript, useRootData } from '~/shell/root-data';
-import { CHUNK_GUARD_SCRIPT, useChunkGuard } from '~/shell/chunk-guard';
-import { JS_MARK_SCRIPT } from '~/shell/js-mark';
-import { PageScripts } from '~/shell/page-scripts';
+import { CHUNK_GUARD_SCRIPT, useChunkGuard } from '~/lib/browser/chunk-guard';
+import { JS_MARK_SCRIPT } from '~/lib/browser/js-mark';
+import { PageScripts } from '~/lib/browser/page-scripts';
 import { rootRouteLoader } from '~/shell/root.server';
 import { BrandThemeContext, DEFAULT_THEME } from '~/lib/theme/brand-theme';
 

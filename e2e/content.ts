@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { contentInstant } from '../app/lib/content/schemas.server';
+import { contentInstant } from '../app/content/source/schemas.server';
 
 /** A content date as the site reads it (Denver time), in epoch ms; 0 or null when absent. */
 function instant(value: unknown): number | null {

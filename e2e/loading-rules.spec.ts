@@ -7,7 +7,7 @@ import { brandUrl, dismissPopups, waitForHydration } from './support';
  * with data saver on.
  */
 
-/** The sessionStorage key of the last chunk reload (app/shell/loading-rules.ts). */
+/** The sessionStorage key of the last chunk reload (app/lib/browser/loading-rules.ts). */
 const RELOAD_KEY = 'chunk_reload_at';
 
 /** Counts the documents the tab loads from now on. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFERRED_MODULE_TYPE, startScript } from '../app/shell/page-scripts';
+import { DEFERRED_MODULE_TYPE, startScript } from '../app/lib/browser/page-scripts';
 import { firstLoadScripts } from './first-load-js';
 
 describe('first-load scripts of a page', () => {

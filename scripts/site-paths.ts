@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ContentService } from '../app/lib/content/content.server';
+import type { ContentService } from '../app/content/source/content.server';
 
 /** The fixed paths of the app's route modules (Remix flat routes; parameters left out). */
 export function staticRoutePaths(routesDir: string): Set<string> {

@@ -2,7 +2,7 @@
 // images present, menus) and that tenants/schema.json is current. Exits 1 on any problem.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createContentService } from '../app/lib/content/content.server';
+import { createContentService } from '../app/content/source/content.server';
 import { REDIRECTS } from '../app/lib/redirects';
 import { loadTenants } from '../app/lib/tenant/registry.server';
 import { resolvesOnSite, ROUTES_DIR, staticRoutePaths } from './site-paths';

@@ -7,7 +7,7 @@
  * however many processes render pages.
  */
 import path from 'node:path';
-import type { ContentService } from '~/lib/content/content.server';
+import type { ContentService } from '~/content/source/content.server';
 import type { Env } from '~/lib/env.server';
 import type { EmbeddedLoyalty } from '~/lib/loyalty/credentials.server';
 import type { TenantRegistry } from '~/lib/tenant/registry.server';

@@ -12,7 +12,7 @@ import {
   requestGate,
   type BodyLimit,
 } from './request-gate';
-import { FORM_BODY_LIMIT, UPLOAD_LIMITS } from '~/lib/forms/upload-limits';
+import { FORM_BODY_LIMIT, UPLOAD_LIMITS } from '~/lib/form-kit/upload-limits';
 
 let servers: http.Server[] = [];
 afterEach(() => {

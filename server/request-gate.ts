@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { FORM_BODY_LIMIT, FORMS_PATH } from '~/lib/forms/upload-limits';
+import { FORM_BODY_LIMIT, FORMS_PATH } from '~/lib/form-kit/upload-limits';
 
 /**
  * What a brand's request may be before the app reads it (issue 10, "bounded requests" and "no

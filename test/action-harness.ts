@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AppLoadContext } from '@remix-run/node';
 import { createAccountServices, type AccountServices } from '~/lib/services.server';
-import { createContentService, type ContentService } from '~/lib/content/content.server';
+import { createContentService, type ContentService } from '~/content/source/content.server';
 import { createAppLoadContext, type AppServices } from '~/lib/context.server';
 import { parseEnv } from '~/lib/env.server';
 import type { LoyaltyClient } from '~/lib/loyalty/client.server';

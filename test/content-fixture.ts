@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createContentService, type ContentService } from '~/lib/content/content.server';
+import { createContentService, type ContentService } from '~/content/source/content.server';
 
 export const NOW = new Date('2026-06-15T12:00:00Z');
 export const SITE = 'alpha';

@@ -68,3 +68,4 @@ export async function call<T = unknown>(
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
 export { migrateLoyalty } from '../services/loyalty/migrations';
+export { DEV_LOYALTY_BASIC, DEV_LOYALTY_BEARER };

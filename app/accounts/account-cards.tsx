@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useSubmit } from '@remix-run/react';
 import { useMemo, type ReactNode } from 'react';
-import type { ChoiceOption } from '~/lib/forms/field-base';
-import { RadioGroupField } from '~/lib/forms/choice-group-field';
-import { SubmitButton } from '~/lib/forms/submit-button';
-import { useSchemaForm } from '~/lib/forms/use-schema-form';
+import type { ChoiceOption } from '~/lib/form-kit/field-base';
+import { RadioGroupField } from '~/lib/form-kit/choice-group-field';
+import { SubmitButton } from '~/lib/form-kit/submit-button';
+import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
 import { ACCOUNT_INTENTS, accountRewardChoiceSchema } from './schemas';
 import { cx } from '~/lib/theme/static-css';
 import { accountStyles as styles, rowFormId } from './account-row';

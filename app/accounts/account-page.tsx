@@ -30,10 +30,10 @@ import {
 import { WAIT_MESSAGES, WaitDialog } from './wait-dialog';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { accountAction, accountLoader } from './account.server';
-import { FormAlert } from '~/lib/forms/form-alert';
-import { isSubmitting } from '~/lib/forms/submitting';
-import { scrollToFirstError } from '~/lib/forms/scroll-to-error';
-import { formatDateUS } from '~/lib/forms/fields';
+import { FormAlert } from '~/lib/form-kit/form-alert';
+import { isSubmitting } from '~/lib/form-kit/submitting';
+import { scrollToFirstError } from '~/lib/form-kit/scroll-to-error';
+import { formatDateUS } from '~/lib/form-kit/fields';
 import { ACCOUNT_INTENTS, type AccountIntent } from './schemas';
 import { SavingsSection } from '~/rewards/savings-section';
 

@@ -2,13 +2,13 @@ import type { AccountView } from './types';
 import type { FormMetadata, SubmissionResult } from '@conform-to/react';
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import { Field } from '~/lib/forms/field';
-import type { ChoiceOption } from '~/lib/forms/field-base';
-import { PasswordField } from '~/lib/forms/password-field';
-import { SelectField } from '~/lib/forms/select-field';
-import { useSchemaForm } from '~/lib/forms/use-schema-form';
-import { EMAIL_PATTERN, MIN_BIRTH_DATE } from '~/lib/forms/fields';
-import { phoneDigits, PHONE_DIGITS } from '~/lib/forms/mask';
+import { Field } from '~/lib/form-kit/field';
+import type { ChoiceOption } from '~/lib/form-kit/field-base';
+import { PasswordField } from '~/lib/form-kit/password-field';
+import { SelectField } from '~/lib/form-kit/select-field';
+import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
+import { EMAIL_PATTERN, MIN_BIRTH_DATE } from '~/lib/form-kit/fields';
+import { phoneDigits, PHONE_DIGITS } from '~/lib/form-kit/mask';
 import {
   ACCOUNT_INTENTS,
   accountAddressSchema,

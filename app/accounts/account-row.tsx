@@ -2,7 +2,7 @@ import { getFormProps, type FormMetadata } from '@conform-to/react';
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { srOnly } from '~/lib/ui/styles';
-import { SubmitButton } from '~/lib/forms/submit-button';
+import { SubmitButton } from '~/lib/form-kit/submit-button';
 import type { AccountIntent } from './schemas';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 

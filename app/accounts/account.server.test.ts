@@ -4,7 +4,7 @@ import {
   action as accountRouteAction,
   loader as accountRouteLoader,
 } from '~/routes/account._index';
-import { MESSAGES } from '~/lib/forms/fields';
+import { MESSAGES } from '~/lib/form-kit/fields';
 import { ACCOUNT_MESSAGES } from './schemas';
 import { GENERIC_FAILURE_MESSAGE, PASSWORD_UPDATE_FAILED_MESSAGE } from '~/lib/loyalty/errors';
 import { startActionHarness, type ActionHarness, type HarnessBrowser } from '@test/action-harness';

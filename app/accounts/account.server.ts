@@ -9,9 +9,9 @@ import {
   updateShopper,
   type SessionShopper,
 } from '~/lib/session/shopper.server';
-import { formatPhone } from '~/lib/forms/mask';
-import { formFailure, formTooMany } from '~/lib/forms/reply.server';
-import { readForm } from '~/lib/forms/read-form.server';
+import { formatPhone } from '~/lib/form-kit/mask';
+import { formFailure, formTooMany } from '~/lib/form-kit/reply.server';
+import { readForm } from '~/lib/form-kit/read-form.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
 import {
   ACCOUNT_INTENTS,
@@ -20,7 +20,7 @@ import {
   type AccountIntent,
   type AccountValues,
 } from './schemas';
-import { visibleLocations } from '~/lib/locations.server';
+import { visibleLocations } from '~/stores/home-store/locations';
 import { rewardChoices, storeChoices } from './choices.server';
 import type { AccountView } from './types';
 

@@ -3,7 +3,7 @@
  * may pick and the reward subscriptions, named as the brand names them.
  */
 import type { AppLoadContext } from '@remix-run/node';
-import { visibleLocations } from '~/lib/locations.server';
+import { visibleLocations } from '~/stores/home-store/locations';
 import { logger } from '@common/logger.server';
 import type { RewardSubscription } from '~/lib/loyalty/types';
 import type { Tenant } from '~/lib/tenant/schema';

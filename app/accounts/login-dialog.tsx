@@ -13,7 +13,7 @@ import { loginHref, type LoginReason } from '~/lib/session/login-href';
 
 export { loginHref, type LoginReason };
 import { LOGIN_INTENTS } from './intents';
-import { isSubmitting } from '~/lib/forms/submitting';
+import { isSubmitting } from '~/lib/form-kit/submitting';
 import { keepFocusOnPress, loginPaneStyles } from './login-pane-styles';
 import type { LoginActionData, LoginPane } from './login-panes';
 import { lazyModule } from '~/lib/ui/lazy-module';

@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { logger } from '@common/logger.server';
-import { formDone, formFailure, formTooMany } from '~/lib/forms/reply.server';
-import { readForm } from '~/lib/forms/read-form.server';
+import { formDone, formFailure, formTooMany } from '~/lib/form-kit/reply.server';
+import { readForm } from '~/lib/form-kit/read-form.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
-import { visibleLocations } from '~/lib/locations.server';
+import { visibleLocations } from '~/stores/home-store/locations';
 import {
   failureMessage,
   GENERIC_FAILURE_MESSAGE,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createContentService, type ContentService } from '~/lib/content/content.server';
+import { createContentService, type ContentService } from '~/content/source/content.server';
 import { createMailer } from '~/lib/mail/mailer.server';
 import { parseMail } from '@test/outbox';
 import { brandSender, passwordResetEmail, resetPasswordLink } from './password-reset-email.server';

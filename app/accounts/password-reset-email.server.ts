@@ -8,8 +8,8 @@
  * {{origin}}.
  */
 import { RESET_TOKEN_TTL_MINUTES } from './reset-tokens.server';
-import type { ContentService } from '~/lib/content/content.server';
-import { escapeHtml, renderEmailTemplate } from '~/lib/content/markdown.server';
+import type { ContentService } from '~/content/source/types';
+import { escapeHtml, renderEmailTemplate } from '~/lib/markdown.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { MailAddress, MailMessage } from '~/lib/mail/mailer.server';
 import { mailText } from '~/lib/mail/mail-text';

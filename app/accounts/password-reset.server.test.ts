@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { storeTargets, uniqueAppId } from '@test/stores';
-import { createContentService } from '~/lib/content/content.server';
+import { createContentService } from '~/content/source/content.server';
 import { parseEnv } from '~/lib/env.server';
 import { latestMailTo } from '@test/outbox';
 import { checkResetToken, consumeResetToken } from './reset-tokens.server';

@@ -4,7 +4,7 @@
  * Whether an account exists for the address is the caller's question (the loyalty lookup and
  * the spec's 'We couldn't find an account…' message come first).
  */
-import type { ContentService } from '~/lib/content/content.server';
+import type { ContentService } from '~/content/source/types';
 import type { Mailer, SentMail } from '~/lib/mail/mailer.server';
 import { passwordResetEmail } from './password-reset-email.server';
 import type { SiteQuery } from '~/lib/site-store/site-store.server';

@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { formatCurrency } from '~/lib/money';
-import { FormAlert } from '~/lib/forms/form-alert';
+import { FormAlert } from '~/lib/form-kit/form-alert';
 import type { ParsedReceipt } from '~/lib/loyalty/receipt';
 import { sx } from '~/lib/theme/static-css';
 import { srOnly } from '~/lib/ui/styles';

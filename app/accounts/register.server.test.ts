@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as loginRouteAction } from '~/routes/login';
 import { action as registerRouteAction, loader as registerRouteLoader } from '~/routes/register';
 import { action as homeStoreRouteAction } from '~/routes/home-store';
-import { visibleLocations } from '~/lib/locations.server';
+import { visibleLocations } from '~/stores/home-store/locations';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import { BOT_CHECK_FAILED_MESSAGE } from '~/lib/security/bot-check.server';
 import { tooManyAttemptsMessage } from '~/lib/security/rate-limit.server';

@@ -11,12 +11,12 @@ import {
 import { accountDocument } from './documents.server';
 import { rewardChoices, storeChoices, type Choice } from './choices.server';
 import { termsState } from './terms.server';
-import { formFailure, formTooMany } from '~/lib/forms/reply.server';
-import { readForm } from '~/lib/forms/read-form.server';
+import { formFailure, formTooMany } from '~/lib/form-kit/reply.server';
+import { readForm } from '~/lib/form-kit/read-form.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
-import { MIN_BIRTH_DATE } from '~/lib/forms/fields';
+import { MIN_BIRTH_DATE } from '~/lib/form-kit/fields';
 import { registerSchema, type RegisterFlags, type RegisterValues } from './schemas';
-import { resolveHomeStore, visibleLocations } from '~/lib/locations.server';
+import { resolveHomeStore, visibleLocations } from '~/stores/home-store/locations';
 import { logger } from '@common/logger.server';
 import { failureMessage } from '~/lib/loyalty/errors';
 import type { CustomerChanges } from '~/lib/loyalty/types';

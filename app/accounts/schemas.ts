@@ -20,7 +20,7 @@ import {
   rewardChoiceField,
   storeField,
   zipField,
-} from '~/lib/forms/fields';
+} from '~/lib/form-kit/fields';
 
 /**
  * The shopper-account forms (spec accounts-loyalty.md §2, §5; issue 4), each built from
@@ -53,7 +53,7 @@ export const REGISTER_MESSAGES = {
   address: 'Address is required.',
 } as const;
 
-export { SECRET_FIELDS } from '~/lib/forms/secret-fields';
+export { SECRET_FIELDS } from '~/lib/form-kit/secret-fields';
 
 /** A post whose `intent` names no form of the page (stale page, hand-made post). */
 const unknownIntent = { errorMap: () => ({ message: MESSAGES.generic }) };

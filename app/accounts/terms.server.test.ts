@@ -6,7 +6,7 @@ import { action as prefsAction, loader as prefsLoader } from '~/routes/account.d
 import { DATA_PREFERENCES_SAVED } from './data-preferences.server';
 import { loader as rootLoader } from '~/root';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
-import { MESSAGES } from '~/lib/forms/fields';
+import { MESSAGES } from '~/lib/form-kit/fields';
 import { DEMO_SHOPPERS } from '@test/demo';
 import { startActionHarness, type ActionHarness, type HarnessBrowser } from '@test/action-harness';
 import { shopperFromSession } from '~/lib/session/shopper.server';

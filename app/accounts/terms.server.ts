@@ -11,8 +11,8 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, type AppLoadContext } from '@remix-run/node';
 import { logger } from '@common/logger.server';
-import { formFailure } from '~/lib/forms/reply.server';
-import { readForm } from '~/lib/forms/read-form.server';
+import { formFailure } from '~/lib/form-kit/reply.server';
+import { readForm } from '~/lib/form-kit/read-form.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
 import type { LoyaltyClient } from '~/lib/loyalty/client.server';
 import { failureMessage, GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { isExternal } from '~/lib/ui/menu-items';
+import { isExternal } from '~/content/menu-items';
 import { BELOW_MD } from '~/lib/ui/responsive-picture';
 import { sx } from '~/lib/theme/static-css';
 

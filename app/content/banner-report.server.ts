@@ -13,7 +13,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { request } from 'undici';
 import { z } from 'zod';
 import { logger } from '@common/logger.server';
-import { readForm } from '~/lib/forms/read-form.server';
+import { readForm } from '~/lib/form-kit/read-form.server';
 import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 
 /** The ad studio answers within this, or the report is dropped (a beacon waits for nobody). */

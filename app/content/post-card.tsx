@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { formatShopperDate } from '@common/dates';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
-import { useLinkPrefetch } from '~/shell/link-prefetch';
+import { useLinkPrefetch } from '~/lib/browser/link-prefetch';
 
 /** Chakra's LinkOverlay class: the card's other links are lifted above the overlay. */
 const OVERLAY = 'chakra-linkbox__overlay';

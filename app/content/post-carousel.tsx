@@ -3,7 +3,7 @@ import { useId, type CSSProperties } from 'react';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 import { CAROUSEL_ASPECT_RATIO, CAROUSEL_INTERVAL_MS } from '~/lib/ui/carousel-logic';
 import { LCP_IMAGE_ATTRIBUTES } from '~/lib/ui/image-priority';
-import { withJs } from '~/shell/js-mark';
+import { withJs } from '~/lib/browser/js-mark';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '~/lib/ui/icons';
 import { hstackStyle, iconButtonStyle } from '~/lib/ui/styles';
 import { useCarousel } from '~/lib/ui/use-carousel';

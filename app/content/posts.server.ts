@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { PostSummary } from './post-card';
-import type { Post, PostQuery } from '~/lib/content/types';
+import type { Post, PostQuery } from '~/content/source/types';
 
 export const POSTS_PER_PAGE = 12;
 

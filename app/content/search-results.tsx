@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { stackStyle } from '~/lib/ui/styles';
-import type { SearchResult } from '~/lib/content/types';
+import type { SearchResult } from '~/content/source/types';
 import { sx } from '~/lib/theme/static-css';
 
 const snippet = { fontSize: 'sm', color: 'fg.muted' } as const;

@@ -10,7 +10,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { fetchDest } from 'remix-utils/sec-fetch';
 import { logger } from '@common/logger.server';
-import { readForm } from '~/lib/forms/read-form.server';
+import { readForm } from '~/lib/form-kit/read-form.server';
 import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { failureMessage, GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import type { Offer, OfferLists } from '~/lib/loyalty/types';

@@ -2,7 +2,7 @@ import type { SystemStyleObject } from '@chakra-ui/react';
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { ClientOnly } from 'remix-utils/client-only';
-import { FormAlert } from '~/lib/forms/form-alert';
+import { FormAlert } from '~/lib/form-kit/form-alert';
 import { formatCurrency } from '~/lib/money';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 import { Barcode } from './barcode';

@@ -1,7 +1,7 @@
 /** Every validation message of the content forms (spec accounts-loyalty §5 "Generic forms"). */
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import type { FormField } from '~/lib/content/types';
+import type { FormField } from './types';
 import { answersSchema } from './answers-schema';
 
 const MB = 1024 * 1024;

@@ -14,7 +14,7 @@
  *   (`uploadProblems`) in as that field's message.
  */
 import { z } from 'zod';
-import type { FormField } from '~/lib/content/types';
+import type { FormField, PublicForm } from './types';
 import {
   checkboxField,
   choiceField,
@@ -28,8 +28,7 @@ import {
   phoneField,
   postedFiles,
   requiredText,
-} from '~/lib/forms/fields';
-import type { PublicForm } from './types';
+} from '~/lib/form-kit/fields';
 
 /** One value among `options`; empty is undefined; anything else 'This field is required.'. */
 function optionalChoice(options: readonly string[]) {

@@ -3,8 +3,8 @@ import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { parseMail } from '@test/outbox';
 import { pdf } from '@test/files';
-import { formFileSchema } from '~/lib/content/form-schemas.server';
-import type { ContentForm } from '~/lib/content/types';
+import { formFileSchema } from '~/forms/form-file-schema';
+import type { ContentForm } from './types';
 import {
   answerText,
   escapeMarkdownText,

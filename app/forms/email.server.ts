@@ -15,11 +15,11 @@
  * `submittedAt` (Denver time).
  */
 import { formatShopperDate, wallClock } from '@common/dates';
-import type { ContentForm, EmailTemplate, FormField } from '~/lib/content/types';
-import { escapeHtml, fillPlaceholders, renderMarkdown } from '~/lib/content/markdown.server';
-import { formatBytes } from '~/lib/forms/file-types';
-import { postedFiles } from '~/lib/forms/fields';
-import type { Phone } from '~/lib/forms/mask';
+import type { ContentForm, FormField } from './types';
+import { escapeHtml, fillPlaceholders, renderMarkdown } from '~/lib/markdown.server';
+import { formatBytes } from '~/lib/form-kit/file-types';
+import { postedFiles } from '~/lib/form-kit/fields';
+import type { Phone } from '~/lib/form-kit/mask';
 import type { MailAttachment, MailMessage } from '~/lib/mail/mailer.server';
 import { mailText } from '~/lib/mail/mail-text';
 import { defaultSender } from '~/lib/mail/sender.server';
@@ -113,7 +113,7 @@ export interface FormEmailInput {
   tenant: Pick<Tenant, 'origin' | 'retailerName' | 'mail'>;
   form: ContentForm;
   /** The form's template, or null (the answers alone, under the form's title). */
-  template: Pick<EmailTemplate, 'subject' | 'body'> | null;
+  template: { subject: string; body: string } | null;
   /** The parsed answers (the answers schema's output). */
   answers: Answers;
   /** The files of the attached fields, as posted (their bytes are sent unchanged). */

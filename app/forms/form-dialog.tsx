@@ -1,8 +1,8 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { isSubmitting } from '~/lib/forms/submitting';
-import { formPath } from '~/lib/forms/upload-limits';
+import { isSubmitting } from '~/lib/form-kit/submitting';
+import { formPath } from '~/lib/form-kit/upload-limits';
 import { lazyModule } from '~/lib/ui/lazy-module';
 import { formReply, type FormSetup } from './types';
 

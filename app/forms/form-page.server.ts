@@ -5,10 +5,10 @@
  * page.
  */
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
-import type { ContentForm } from '~/lib/content/types';
+import type { ContentForm, FormBotCheck, FormSetup, PublicForm } from './types';
 import { notFound } from '~/lib/errors.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
-import { formPath } from '~/lib/forms/upload-limits';
+import { formPath } from '~/lib/form-kit/upload-limits';
 import {
   botCheckMode,
   FORM_STARTED_FIELD,
@@ -16,7 +16,6 @@ import {
   RECAPTCHA_TOKEN_FIELD,
 } from '~/lib/security/bot-check.server';
 import { takeNotice } from '~/lib/session/respond.server';
-import type { FormBotCheck, FormSetup, PublicForm } from './types';
 
 /** A form slug as it may appear in an address (the content reader takes no other). */
 const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]{0,80}$/;

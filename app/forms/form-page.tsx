@@ -6,8 +6,8 @@ import {
   useNavigation,
   useSubmit,
 } from '@remix-run/react';
-import { FormAlert } from '~/lib/forms/form-alert';
-import { isSubmitting } from '~/lib/forms/submitting';
+import { FormAlert } from '~/lib/form-kit/form-alert';
+import { isSubmitting } from '~/lib/form-kit/submitting';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { ContentForm } from './content-form';
 import { formReply, type FormSetup } from './types';

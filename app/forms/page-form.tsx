@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react';
-import { isSubmitting } from '~/lib/forms/submitting';
+import { isSubmitting } from '~/lib/form-kit/submitting';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { ContentForm } from './content-form';
 import { formReply, type FormSetup } from './types';

@@ -20,19 +20,18 @@ import { parseWithZod } from '@conform-to/zod';
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import { logger } from '@common/logger.server';
-import type { ContentForm } from '~/lib/content/types';
+import { type ContentForm, formIntent } from './types';
 import { notFound } from '~/lib/errors.server';
-import { MESSAGES } from '~/lib/forms/fields';
-import { formFailure, formTooMany } from '~/lib/forms/reply.server';
-import { SECRET_FIELDS } from '~/lib/forms/secret-fields';
-import { formSentPath } from '~/lib/forms/upload-limits';
+import { MESSAGES } from '~/lib/form-kit/fields';
+import { formFailure, formTooMany } from '~/lib/form-kit/reply.server';
+import { SECRET_FIELDS } from '~/lib/form-kit/secret-fields';
+import { formSentPath } from '~/lib/form-kit/upload-limits';
 import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { safeRedirect } from '~/lib/security/safe-redirect';
 import { redirectWithNotice } from '~/lib/session/respond.server';
 import { answersSchema } from './answers-schema';
 import { formEmail } from './email.server';
 import { findForm, publicForm, recaptchaAction } from './form-page.server';
-import { formIntent } from './types';
 import { readFormPost } from './uploads.server';
 
 interface Submission {

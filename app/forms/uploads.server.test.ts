@@ -1,8 +1,7 @@
 /** Reading a form's post: files streamed through their limits, types read from the bytes. */
 import { describe, expect, it } from 'vitest';
 import { fileBytes, MAGIC, pdf, photo, text } from '@test/files';
-import type { FormField } from '~/lib/content/types';
-import type { PublicForm } from './types';
+import type { FormField, PublicForm } from './types';
 import { attachmentName, MAX_TEXT_PART_BYTES, readFormPost } from './uploads.server';
 
 const KB = 1024;

@@ -6,7 +6,7 @@
  * - a file counts only under one of the form's file fields (anything else is read and dropped);
  * - per field, at most `maxFiles` files, each at most `maxBytes`; all files of the post together
  *   at most the form's `maxTotalBytes`;
- * - the type is read from the first bytes (magic numbers, ~/lib/forms/file-types), never from the
+ * - the type is read from the first bytes (magic numbers, ~/lib/form-kit/file-types), never from the
  *   name or the MIME type the client claims; the attachment later goes out with that type.
  *
  * A file that breaks a rule is dropped as soon as it does (its bytes read past and let go, never
@@ -15,11 +15,10 @@
  * request gate (server/request-gate.ts, FORM_BODY_LIMIT).
  */
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
-import type { FormFileField } from '~/lib/content/types';
-import { FILE_MESSAGES } from '~/lib/forms/fields';
-import { fileType, sniffFileType, SNIFF_BYTES, type FileTypeId } from '~/lib/forms/file-types';
-import { readForm } from '~/lib/forms/read-form.server';
-import type { PublicForm } from './types';
+import type { FormFileField, PublicForm } from './types';
+import { FILE_MESSAGES } from '~/lib/form-kit/fields';
+import { fileType, sniffFileType, SNIFF_BYTES, type FileTypeId } from '~/lib/form-kit/file-types';
+import { readForm } from '~/lib/form-kit/read-form.server';
 
 /** A text part longer than this is cut here (every text field allows far fewer characters). */
 export const MAX_TEXT_PART_BYTES = 32 * 1024;

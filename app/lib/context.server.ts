@@ -1,5 +1,4 @@
 import type { AccountServices } from '~/lib/services.server';
-import type { ContentService } from '~/lib/content/content.server';
 import type { Env } from '~/lib/env.server';
 import type { LoyaltyClient } from '~/lib/loyalty/client.server';
 import { loyaltyClientForRequest, type EmbeddedLoyalty } from '~/lib/loyalty/credentials.server';
@@ -7,10 +6,13 @@ import type { AppSession, SessionStorages } from '~/lib/session/session.server';
 import { shopperFromSession, type SessionShopper } from '~/lib/session/shopper.server';
 import type { Tenant } from '~/lib/tenant/schema';
 
-/** Process-wide services, built once in server.ts (or by a test) and shared by every request. */
+/**
+ * Process-wide services, built once in server.ts (or by a test) and shared by every request. An
+ * area that offers a service to the others adds its slot by declaration merging (the content area
+ * adds `content` in app/content/source/content.server.ts), so lib/ names no area.
+ */
 export interface AppServices {
   env: Env;
-  content: ContentService;
   sessions: SessionStorages;
   /** Site store, mail, rate limits and bot check (shopper accounts). */
   accounts: AccountServices;

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { loadSignupForm, preloadSignupForm, SignupDialog } from './signup-dialog';
-import type { PageSignup as PageSignupKind } from '~/lib/content/types';
+import type { PageSignup as PageSignupKind } from '~/content/source/types';
 import type { SignupSetup } from './types';
 
 const styles = {

@@ -6,7 +6,7 @@ import {
   MAX_NAME_LENGTH,
   optionalText,
   phoneField,
-} from '~/lib/forms/fields';
+} from '~/lib/form-kit/fields';
 import { AGE_RANGES } from './messages';
 
 /**

@@ -1,6 +1,6 @@
 import { useFetcher } from '@remix-run/react';
 import { useState } from 'react';
-import { isSubmitting } from '~/lib/forms/submitting';
+import { isSubmitting } from '~/lib/form-kit/submitting';
 import { lazyModule } from '~/lib/ui/lazy-module';
 import { PHARMACY_DIALOG_WIDTH, SIGNUP_DIALOG_WIDTH, SIGNUP_TITLES } from './messages';
 import { signupReply, type SignupSetup } from './types';

@@ -2,13 +2,13 @@ import { getFormProps } from '@conform-to/react';
 import type { FetcherWithComponents, Form as RemixForm } from '@remix-run/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { HoneypotField } from '~/lib/forms/bot-check-fields';
-import { CheckboxField } from '~/lib/forms/checkbox-field';
-import { Field } from '~/lib/forms/field';
-import { FormAlert } from '~/lib/forms/form-alert';
-import { SelectField } from '~/lib/forms/select-field';
-import { hasFieldErrors, SubmitButton } from '~/lib/forms/submit-button';
-import { useSchemaForm } from '~/lib/forms/use-schema-form';
+import { HoneypotField } from '~/lib/form-kit/bot-check-fields';
+import { CheckboxField } from '~/lib/form-kit/checkbox-field';
+import { Field } from '~/lib/form-kit/field';
+import { FormAlert } from '~/lib/form-kit/form-alert';
+import { SelectField } from '~/lib/form-kit/select-field';
+import { hasFieldErrors, SubmitButton } from '~/lib/form-kit/submit-button';
+import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
 import { cx, sx } from '~/lib/theme/static-css';
 import {
   AGE_PLACEHOLDER,

@@ -1,5 +1,5 @@
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { isSubmitting } from '~/lib/forms/submitting';
+import { isSubmitting } from '~/lib/form-kit/submitting';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { SIGNUP_DIALOG_WIDTH, SIGNUP_TITLES } from './messages';
 import { SignupForm } from './signup-form';

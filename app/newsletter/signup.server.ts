@@ -10,13 +10,13 @@
 import { parseWithZod } from '@conform-to/zod';
 import { data, type AppLoadContext } from '@remix-run/node';
 import { logger } from '@common/logger.server';
-import type { PageSignup } from '~/lib/content/types';
+import type { PageSignup } from '~/content/source/types';
 import { notFound } from '~/lib/errors.server';
-import { MAX_EMAIL_LENGTH } from '~/lib/forms/fields';
-import { readForm } from '~/lib/forms/read-form.server';
-import { formFailure } from '~/lib/forms/reply.server';
+import { MAX_EMAIL_LENGTH } from '~/lib/form-kit/fields';
+import { readForm } from '~/lib/form-kit/read-form.server';
+import { formFailure } from '~/lib/form-kit/reply.server';
 import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
-import { resolveHomeStore } from '~/lib/locations.server';
+import { resolveHomeStore } from '~/stores/home-store/locations';
 import { retryAfterHeaders } from '~/lib/security/rate-limit.server';
 import {
   DEFAULT_PHARMACY_AGREEMENT,

@@ -1,12 +1,12 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { ErrorList } from '~/lib/forms/error-list';
-import { fieldStyles, type FieldMeta } from '~/lib/forms/field-base';
-import { FormAlert } from '~/lib/forms/form-alert';
-import { SubmitButton } from '~/lib/forms/submit-button';
-import { isSubmitting } from '~/lib/forms/submitting';
-import { useSchemaForm } from '~/lib/forms/use-schema-form';
+import { ErrorList } from '~/lib/form-kit/error-list';
+import { fieldStyles, type FieldMeta } from '~/lib/form-kit/field-base';
+import { FormAlert } from '~/lib/form-kit/form-alert';
+import { SubmitButton } from '~/lib/form-kit/submit-button';
+import { isSubmitting } from '~/lib/form-kit/submitting';
+import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 import { srOnly } from '~/lib/ui/styles';
 import {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { FormAlert } from '~/lib/forms/form-alert';
+import { FormAlert } from '~/lib/form-kit/form-alert';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CloseIcon } from '~/lib/ui/icons';
 import { iconButtonStyle, srOnly } from '~/lib/ui/styles';

@@ -4,11 +4,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { accountPageStyles as styles } from '~/accounts/account-page-styles';
 import { WAIT_MESSAGES, WaitDialog } from '~/accounts/wait-dialog';
 import { ClientOnly } from 'remix-utils/client-only';
-import { CheckboxField } from '~/lib/forms/checkbox-field';
-import { FormAlert } from '~/lib/forms/form-alert';
-import { SubmitButton } from '~/lib/forms/submit-button';
-import { isSubmitting } from '~/lib/forms/submitting';
-import { useSchemaForm } from '~/lib/forms/use-schema-form';
+import { CheckboxField } from '~/lib/form-kit/checkbox-field';
+import { FormAlert } from '~/lib/form-kit/form-alert';
+import { SubmitButton } from '~/lib/form-kit/submit-button';
+import { isSubmitting } from '~/lib/form-kit/submitting';
+import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
 import { dataPreferencesSchema } from '~/accounts/schemas';
 import { dataPreferencesAction, dataPreferencesLoader } from '~/accounts/data-preferences.server';
 import { pageMeta } from '~/lib/meta';

@@ -7,11 +7,11 @@ import { WAIT_MESSAGES, WaitDialog } from '~/accounts/wait-dialog';
 import { PostBody } from '~/content/post-body';
 import { ClientOnly } from 'remix-utils/client-only';
 import { termsAction, termsLoader } from '~/accounts/terms.server';
-import { CheckboxField } from '~/lib/forms/checkbox-field';
-import { FormAlert } from '~/lib/forms/form-alert';
-import { SubmitButton } from '~/lib/forms/submit-button';
-import { isSubmitting } from '~/lib/forms/submitting';
-import { useSchemaForm } from '~/lib/forms/use-schema-form';
+import { CheckboxField } from '~/lib/form-kit/checkbox-field';
+import { FormAlert } from '~/lib/form-kit/form-alert';
+import { SubmitButton } from '~/lib/form-kit/submit-button';
+import { isSubmitting } from '~/lib/form-kit/submitting';
+import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
 import { termsSchema } from '~/accounts/schemas';
 import { pageMeta } from '~/lib/meta';
 

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { homeStoreAction } from '~/shell/home-store.server';
+import { homeStoreAction } from '~/stores/home-store/home-store.server';
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return homeStoreAction(request, context);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { loginAction, loginLoader } from '~/accounts/login.server';
-import { isSubmitting } from '~/lib/forms/submitting';
+import { isSubmitting } from '~/lib/form-kit/submitting';
 import { LOGIN_INTENTS } from '~/accounts/schemas';
 import {
   keepFocusOnPress,

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useNavigate, useNavigation } from '@remix
 import { useEffect, useRef } from 'react';
 import { RegisterForm } from '~/accounts/register-form';
 import { registerAction, registerLoader } from '~/accounts/register.server';
-import { isSubmitting } from '~/lib/forms/submitting';
+import { isSubmitting } from '~/lib/form-kit/submitting';
 import { pageMeta } from '~/lib/meta';
 import { useRootData } from '~/shell/root-data';
 import { authCardStyles } from '~/accounts/auth-card-styles';

@@ -10,11 +10,11 @@ import {
 } from '@remix-run/react';
 import { RESET_EXPIRED_MESSAGE, RESET_RESENT_MESSAGE } from '~/accounts/messages';
 import { resetPasswordAction, resetPasswordLoader } from '~/accounts/reset-password.server';
-import { FormAlert } from '~/lib/forms/form-alert';
-import { PasswordField } from '~/lib/forms/password-field';
-import { SubmitButton } from '~/lib/forms/submit-button';
-import { isSubmitting } from '~/lib/forms/submitting';
-import { useSchemaForm } from '~/lib/forms/use-schema-form';
+import { FormAlert } from '~/lib/form-kit/form-alert';
+import { PasswordField } from '~/lib/form-kit/password-field';
+import { SubmitButton } from '~/lib/form-kit/submit-button';
+import { isSubmitting } from '~/lib/form-kit/submitting';
+import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
 import { RESET_PASSWORD_INTENTS, resetPasswordSchema } from '~/accounts/schemas';
 import { authCardStyles } from '~/accounts/auth-card-styles';
 import { pageMeta } from '~/lib/meta';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { FormAlert } from '~/lib/forms/form-alert';
+import { FormAlert } from '~/lib/form-kit/form-alert';
 import { pageMeta } from '~/lib/meta';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { ssoAccountLoader } from '~/sso/account.server';

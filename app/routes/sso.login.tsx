@@ -8,14 +8,14 @@ import {
   type LoginPane,
 } from '~/accounts/login-panes';
 import { LOGIN_INTENTS } from '~/accounts/schemas';
-import { readForm } from '~/lib/forms/read-form.server';
-import { isSubmitting } from '~/lib/forms/submitting';
+import { readForm } from '~/lib/form-kit/read-form.server';
+import { isSubmitting } from '~/lib/form-kit/submitting';
 import { pageMeta } from '~/lib/meta';
 import { SSO_INTENTS } from '~/sso/messages';
 import { ssoLoginLoader, ssoLoginStep } from '~/sso/login.server';
 import { ContinueAs, formMessages, OAuthProblemView, SSO_PROBLEM_HEADING } from '~/sso/sso-views';
 import { ssoHandle, SsoErrorBoundary, SsoLayout } from '~/sso/sso-layout';
-import { FormAlert } from '~/lib/forms/form-alert';
+import { FormAlert } from '~/lib/form-kit/form-alert';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return ssoLoginLoader(request, context);

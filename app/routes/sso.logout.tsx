@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { FormAlert } from '~/lib/forms/form-alert';
+import { FormAlert } from '~/lib/form-kit/form-alert';
 import { pageMeta } from '~/lib/meta';
 import { sxRecipe } from '~/lib/theme/static-css';
 import { SSO_MESSAGES } from '~/sso/messages';

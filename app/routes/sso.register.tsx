@@ -7,8 +7,8 @@ import {
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { RegisterForm } from '~/accounts/register-form';
 import { registerFormAction, registerLoader } from '~/accounts/register.server';
-import { readForm } from '~/lib/forms/read-form.server';
-import { isSubmitting } from '~/lib/forms/submitting';
+import { readForm } from '~/lib/form-kit/read-form.server';
+import { isSubmitting } from '~/lib/form-kit/submitting';
 import { pageMeta } from '~/lib/meta';
 import { ssoRegisterFlow, ssoRegisterGate } from '~/sso/register.server';
 import { ssoHandle, SsoErrorBoundary, SsoLayout, ssoStyles } from '~/sso/sso-layout';

@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react';
-import type { MenuItem } from '~/lib/content/types';
+import type { MenuItem } from '~/content/source/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { AccountMenu } from './account-menu';
 import { BarMenu } from './bar-menu';
-import { HomeStoreChooser } from './home-store-chooser';
+import { HomeStoreChooser } from '~/stores/home-store/chooser';
 import { Logo, type LogoProps } from './logo';
 import { MenuButton } from './menu-button';
 import { SearchBox } from './search-box';

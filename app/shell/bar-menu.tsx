@@ -1,7 +1,7 @@
-import type { MenuItem } from '~/lib/content/types';
+import type { MenuItem } from '~/content/source/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { Disclosure, disclosureSummaryStyle } from './disclosure';
-import { itemKey } from '~/lib/ui/menu-items';
+import { itemKey } from '~/content/menu-items';
 import { SiteLink } from './site-link';
 import { hstackStyle } from '~/lib/ui/styles';
 

@@ -1,8 +1,8 @@
 import { Link, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { createAnalytics, type Analytics } from './analytics';
-import { markAnalyticsStarted } from './analytics-consent';
-import { getEntry, setEntry } from './local-store';
+import { createAnalytics, type Analytics } from '~/lib/browser/analytics';
+import { markAnalyticsStarted } from '~/lib/browser/analytics-consent';
+import { getEntry, setEntry } from '~/lib/browser/local-store';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 export const COOKIE_NOTICE_KEY = 'dismissed_cookie_notice';

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
-import type { Location } from '~/lib/content/types';
-import { visibleLocations } from '~/lib/locations.server';
+import type { Location } from '~/content/source/types';
+import { visibleLocations } from '~/stores/home-store/locations';
 
 export type LocationSummary = Pick<
   Location,

@@ -2,7 +2,7 @@ import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import { ChakraScope } from '~/lib/theme/chakra-scope';
 import { AccountMenu } from './account-menu';
 import { NavList } from './nav-list';
-import { StoreSelector } from './store-selector';
+import { StoreSelector } from '~/stores/home-store/store-selector';
 import type { NavDrawerProps } from './nav-drawer';
 
 /** The drawer's Chakra part, loaded on demand by ./nav-drawer (which declares its classes). */

@@ -1,4 +1,4 @@
-import type { MenuItem } from '~/lib/content/types';
+import type { MenuItem } from '~/content/source/types';
 import { sx } from '~/lib/theme/static-css';
 import { lazyModule, useLazyModule, useOpenedOnce } from '~/lib/ui/lazy-module';
 import type { HomeStore, ShellUser, StoreChoice } from './types';

@@ -1,6 +1,6 @@
-import type { MenuItem } from '~/lib/content/types';
+import type { MenuItem } from '~/content/source/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
-import { itemKey } from '~/lib/ui/menu-items';
+import { itemKey } from '~/content/menu-items';
 import { SiteLink } from './site-link';
 import { stackStyle } from '~/lib/ui/styles';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import type { Popup } from '~/lib/content/types';
-import { getEntry, setEntry } from './local-store';
+import type { Popup } from '~/content/source/types';
+import { getEntry, setEntry } from '~/lib/browser/local-store';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CloseIcon } from '~/lib/ui/icons';
 import { dialogSlot, ModalDialog, modalDialogStyles as dialog } from '~/lib/ui/modal-dialog';

@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from '@remix-run/react';
 import { createContext, useContext } from 'react';
-import type { loader } from '~/root';
+import type { rootRouteLoader } from './root.server';
 
-type Loaded = ReturnType<typeof useRouteLoaderData<typeof loader>>;
+type Loaded = ReturnType<typeof useRouteLoaderData<typeof rootRouteLoader>>;
 
 /**
  * The shell's data when the root loader did not run: an error answered before any loader (a form
@@ -21,7 +21,7 @@ function browserFallback(): Loaded {
 
 /** The root loader's data (tenant public settings, layout content, home store, user). */
 export function useRootData() {
-  const data = useRouteLoaderData<typeof loader>('root');
+  const data = useRouteLoaderData<typeof rootRouteLoader>('root');
   const fallback = useContext(ShellFallbackContext);
   return data ?? fallback ?? browserFallback();
 }

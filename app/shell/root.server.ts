@@ -1,8 +1,8 @@
 import { denverDate } from '@common/dates';
 import { data, type AppLoadContext } from '@remix-run/node';
-import type { StoreNotice } from '~/lib/home-store';
+import type { StoreNotice } from '~/stores/home-store/home-store';
 import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
-import { resolveHomeStore, visibleLocations } from '~/lib/locations.server';
+import { resolveHomeStore, visibleLocations } from '~/stores/home-store/locations';
 import { commitSession } from '~/lib/session/session.server';
 import { matchStoreNumber } from '~/lib/session/shopper.server';
 import { publicTenant } from '~/lib/tenant/public.server';

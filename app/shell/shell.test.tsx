@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuItem } from '~/lib/content/types';
+import type { MenuItem } from '~/content/source/types';
 import { myRewardsLabel } from '~/lib/tenant/public';
 import { AccountMenu } from './account-menu';
 import { AppBar } from './app-bar';
 import { BarMenu } from './bar-menu';
 import { CustomerServiceCard, telHref } from './customer-service-card';
 import { SiteFooter, type SiteFooterProps } from './footer';
-import { HomeStoreChooser } from './home-store-chooser';
-import { StoreSelector } from './store-selector';
+import { HomeStoreChooser } from '~/stores/home-store/chooser';
+import { StoreSelector } from '~/stores/home-store/store-selector';
 import type { ShellUser, StoreChoice } from './types';
 import { MenuButton } from './menu-button';
 import { PopupPost } from './popup-post';

@@ -1,14 +1,14 @@
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { BANNER_AD_RATIO } from '~/content/banner-ad';
-import type { Banner } from '~/lib/content/types';
+import type { Banner } from '~/content/source/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { useBannerHeight } from '~/lib/ui/banner-height';
 import { CloseIcon } from '~/lib/ui/icons';
 import { pictureImageStyle, ResponsivePicture } from '~/lib/ui/responsive-picture';
 import { iconButtonStyle } from '~/lib/ui/styles';
-import { analyticsStarted, whenAnalyticsStarted } from './analytics-consent';
-import { withJs } from './js-mark';
+import { analyticsStarted, whenAnalyticsStarted } from '~/lib/browser/analytics-consent';
+import { withJs } from '~/lib/browser/js-mark';
 import { SiteLink } from './site-link';
 import { useHydrated } from 'remix-utils/use-hydrated';
 

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { isExternal } from '~/lib/ui/menu-items';
+import { isExternal } from '~/content/menu-items';
 
 export interface SiteLinkProps {
   to: string;

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { MenuItem } from '~/lib/content/types';
+import type { MenuItem } from '~/content/source/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { AccountMenu } from './account-menu';
-import { hiddenWithJs } from './js-mark';
+import { hiddenWithJs } from '~/lib/browser/js-mark';
 import { NavList } from './nav-list';
 import type { ShellUser } from './types';
 

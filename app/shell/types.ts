@@ -1,20 +1,6 @@
 /** Shapes the shell pieces take as props (the root loader's data, as the browser receives it). */
 
-export interface StoreChoice {
-  name: string;
-  storeNumber: string;
-  slug: string;
-  city: string;
-  state: string;
-  hiddenInHomeSelector: boolean;
-  hiddenInStoreSelector: boolean;
-}
-
-export interface HomeStore {
-  storeNumber: string;
-  name: string;
-  slug: string;
-}
+export type { HomeStore, StoreChoice } from '~/stores/home-store/home-store';
 
 /** The signed-in shopper's shell fields; null for a guest. */
 export interface ShellUser {

@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { logger } from '@common/logger.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
-import { resolveHomeStore, visibleLocations } from '~/lib/locations.server';
+import { resolveHomeStore, visibleLocations } from '~/stores/home-store/locations';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import { redirectWithSession } from '~/lib/session/respond.server';
 import { matchStoreNumber, signOut } from '~/lib/session/shopper.server';

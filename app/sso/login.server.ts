@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import { logger } from '@common/logger.server';
-import { formFailure } from '~/lib/forms/reply.server';
+import { formFailure } from '~/lib/form-kit/reply.server';
 import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { commitSession } from '~/lib/session/session.server';
 import { redirectWithSession, takeNotice } from '~/lib/session/respond.server';

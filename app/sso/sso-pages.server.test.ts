@@ -11,7 +11,7 @@ import { ACCOUNT_CREATED_LOG_IN_MESSAGE } from '~/accounts/register.server';
 import { startActionHarness, type ActionHarness, type HarnessBrowser } from '@test/action-harness';
 import { AVA, BEN, CARA } from '@test/demo';
 import { startSsoService, type SsoService } from '@test/reference-services';
-import { DEV_LOYALTY_BASIC } from '../../services/loyalty/credentials';
+import { DEV_LOYALTY_BASIC } from '@test/stores';
 import { SSO_MESSAGES } from './messages';
 import { encodeOAuthParam, OAUTH_MESSAGES } from './oauth';
 import { storedSsoToken } from './token.server';

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
-import { FormAlert } from '~/lib/forms/form-alert';
-import { SubmitButton } from '~/lib/forms/submit-button';
+import { FormAlert } from '~/lib/form-kit/form-alert';
+import { SubmitButton } from '~/lib/form-kit/submit-button';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { SSO_INTENTS } from './messages';
 import { ssoStyles } from './sso-layout';

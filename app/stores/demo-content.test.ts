@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createContentService } from '~/lib/content/content.server';
+import { createContentService } from '~/content/source/content.server';
 import { hoursView, parseWeek } from './hours';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -10,10 +10,10 @@
  */
 import { data, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
-import type { Location } from '~/lib/content/types';
+import type { Location } from '~/content/source/types';
 import { notFound } from '~/lib/errors.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
-import { resolveHomeStore, visibleLocations } from '~/lib/locations.server';
+import { resolveHomeStore, visibleLocations } from '~/stores/home-store/locations';
 import { matchStoreNumber } from '~/lib/session/shopper.server';
 import { metresBetween, milesBetween, type GeoPoint } from './distance';
 import { lookupPlace, MAX_SEARCH_LENGTH } from './geo-lookup.server';

@@ -6,7 +6,7 @@
  * - a key but nothing to mark: Google's embedded place frame for the retailer or the store.
  */
 import type { AppLoadContext } from '@remix-run/node';
-import { visibleLocations } from '~/lib/locations.server';
+import { visibleLocations } from '~/stores/home-store/locations';
 import {
   MAP_FRAME_SIZE,
   embedFrameSrc,

@@ -5,7 +5,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderServer, textOf } from '@test/render';
 import { homeContent } from '~/content/home.server';
-import { createContentService } from '~/lib/content/content.server';
+import { createContentService } from '~/content/source/content.server';
 import { parseTenantFile } from '~/lib/tenant/registry.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import { StoreCarousel } from './store-carousel';

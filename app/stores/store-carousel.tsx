@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { StoreSlide } from '~/lib/content/types';
+import type { StoreSlide } from '~/content/source/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CAROUSEL_INTERVAL_MS } from '~/lib/ui/carousel-logic';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '~/lib/ui/icons';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppLoadContext } from '@remix-run/node';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createContentService } from '~/lib/content/content.server';
+import { createContentService } from '~/content/source/content.server';
 import { parseTenantFile } from '~/lib/tenant/registry.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import { loader } from '~/routes/locations.map[.]svg';

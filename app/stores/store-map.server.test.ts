@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createContentService } from '~/lib/content/content.server';
-import { locationSchema } from '~/lib/content/schemas.server';
-import type { Location } from '~/lib/content/types';
+import { createContentService } from '~/content/source/content.server';
+import { locationSchema } from '~/content/source/schemas.server';
+import type { Location } from '~/content/source/types';
 import {
   MAP_WIDTH,
   clearStoreMaps,

@@ -23,8 +23,8 @@ import {
 import { feature, merge, mesh } from 'topojson-client';
 import type { GeometryCollection, GeometryObject, Topology } from 'topojson-specification';
 import type { AppLoadContext } from '@remix-run/node';
-import type { Location } from '~/lib/content/types';
-import { visibleLocations } from '~/lib/locations.server';
+import type { Location } from '~/content/source/types';
+import { visibleLocations } from '~/stores/home-store/locations';
 import { round1, type StoreMapView } from './store-map-view';
 
 export { focusViewBox, type StoreMapMarker, type StoreMapView } from './store-map-view';

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
-import { MakeHomeStoreForm, ShopThisStoreForm } from './home-store-forms';
+import { MakeHomeStoreForm, ShopThisStoreForm } from './home-store/forms';
 import { HoursTable } from './hours-table';
 import { LocationsMap } from './locations-map';
 import { DirectionsLink, OpenNow, PhoneLink, StoreAddress } from './store-bits';

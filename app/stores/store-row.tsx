@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { srOnly } from '~/lib/ui/styles';
-import { ShopThisStoreForm } from './home-store-forms';
+import { ShopThisStoreForm } from './home-store/forms';
 import { DirectionsLink, OpenNow, PhoneLink, StoreAddress } from './store-bits';
 import { storeStyles } from './store-styles';
 import type { StoreSummary } from './types';

@@ -3,7 +3,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CloseIcon } from '~/lib/ui/icons';
-import { shownWithJs } from '~/shell/js-mark';
+import { shownWithJs } from '~/lib/browser/js-mark';
 import { iconButtonStyle } from '~/lib/ui/styles';
 import { geocodeAddress } from './google-map';
 import { GEOLOCATION_ERROR_MESSAGE } from './messages';

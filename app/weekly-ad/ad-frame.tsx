@@ -1,7 +1,11 @@
 import { useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import { useCallback, useRef } from 'react';
 import { useLoginDialog } from '~/accounts/login-dialog';
-import { HOME_STORE_ACTION, HOME_STORE_FIELDS, HOME_STORE_INTENTS } from '~/lib/home-store';
+import {
+  HOME_STORE_ACTION,
+  HOME_STORE_FIELDS,
+  HOME_STORE_INTENTS,
+} from '~/stores/home-store/home-store';
 import { loginHref } from '~/lib/session/login-href';
 import { sx } from '~/lib/theme/static-css';
 import { storeForPage, type AdViewerMessage } from './ad-messages';

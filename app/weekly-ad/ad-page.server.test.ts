@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Location } from '~/lib/content/types';
+import type { Location } from '~/content/source/types';
 import {
   adFrameUrl,
   chooseAdPage,

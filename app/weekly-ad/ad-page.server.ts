@@ -10,7 +10,7 @@
  * - An unknown `location` is no error: it is reported (the page says the store was not found)
  *   and the choice goes on as if it were absent.
  */
-import type { Location } from '~/lib/content/types';
+import type { Location } from '~/content/source/types';
 import { matchStoreNumber } from '~/lib/session/shopper.server';
 import { adviewerUrl } from './adviewer.server';
 

@@ -1,7 +1,11 @@
 import { Link, useFetchers, useNavigate, useNavigation } from '@remix-run/react';
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { HOME_STORE_ACTION, HOME_STORE_FIELDS, HOME_STORE_INTENTS } from '~/lib/home-store';
+import {
+  HOME_STORE_ACTION,
+  HOME_STORE_FIELDS,
+  HOME_STORE_INTENTS,
+} from '~/stores/home-store/home-store';
 import { useNonce } from '~/lib/theme/emotion';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { ChevronLeftIcon, ChevronRightIcon } from '~/lib/ui/icons';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startActionHarness, type ActionHarness, type DataOf } from '@test/action-harness';
 import { startAdviewerService, type AdviewerService } from '@test/reference-services';
 import { renderServer, textOf } from '@test/render';
-import { HOME_STORE_INTENTS } from '~/lib/home-store';
+import { HOME_STORE_INTENTS } from '~/stores/home-store/home-store';
 import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { loader as homeLoader } from '~/routes/_index';
 import { action as homeStoreAction } from '~/routes/home-store';

@@ -8,7 +8,7 @@
  * resource route (PREVIEW_DATA_PATH), which waits for the same cached call.
  */
 import type { AppLoadContext } from '@remix-run/node';
-import { defaultAdPage, resolveHomeStore, visibleLocations } from '~/lib/locations.server';
+import { defaultAdPage, resolveHomeStore, visibleLocations } from '~/stores/home-store/locations';
 import { adviewerBase, adviewerUrl, brandAds, isAdPageName } from './adviewer.server';
 import type { AdsResult } from './types';
 import { previewCards } from './preview-cards';

@@ -7,7 +7,7 @@ import {
 } from '@test/action-harness';
 import { AVA } from '@test/demo';
 import { startAdviewerService, type AdviewerService } from '@test/reference-services';
-import { HOME_STORE_INTENTS } from '~/lib/home-store';
+import { HOME_STORE_INTENTS } from '~/stores/home-store/home-store';
 import { action as homeStoreRouteAction } from '~/routes/home-store';
 import { action as loginRouteAction } from '~/routes/login';
 import { loader as weeklyAdRouteLoader } from '~/routes/weekly-ad';

@@ -9,7 +9,7 @@
  */
 import { data, type AppLoadContext } from '@remix-run/node';
 import { cacheHeaders } from '~/lib/http/cache.server';
-import { resolveHomeStore, visibleLocations } from '~/lib/locations.server';
+import { resolveHomeStore, visibleLocations } from '~/stores/home-store/locations';
 import { adFrameUrl, chooseAdPage, MAX_LOCATION_PARAM, type AdPageChoice } from './ad-page.server';
 import { buildAdText, normaliseAdQuery } from './ad-text';
 import { adviewerBase, adviewerOrigin, brandAds } from './adviewer.server';

@@ -1,4 +1,4 @@
-import { decodeEntities } from '~/lib/content/markdown.server';
+import { decodeEntities } from '~/lib/markdown.server';
 
 /**
  * The text/plain alternative of an HTML e-mail body. Unlike the content service's search text

@@ -30,9 +30,15 @@ import {
   type SessionStorage,
 } from '@remix-run/node';
 import { logger } from '@common/logger.server';
-import type { StoreNoticeFlash } from '~/lib/home-store';
 import type { SiteQuery } from '~/lib/site-store/site-store.server';
 import type { Tenant } from '~/lib/tenant/schema';
+
+/** What a home-store post leaves in the session for the next page (a flash, read once). */
+export interface StoreNoticeFlash {
+  storeNumber: string;
+  saved: boolean;
+  error?: string;
+}
 
 export interface SessionData {
   /** Chosen home store number (spec: may differ from the shopper's saved store). */
@@ -75,7 +81,7 @@ export interface SsoSessionToken {
 }
 export interface SessionFlash {
   notice?: string;
-  /** The store chosen or saved by the last /home-store post (app/shell/home-store.server.ts). */
+  /** The store chosen or saved by the last /home-store post (app/stores/home-store/home-store.server.ts). */
   storeNotice?: StoreNoticeFlash;
 }
 export type AppSession = Session<SessionData, SessionFlash>;

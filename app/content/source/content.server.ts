@@ -36,7 +36,6 @@ import {
 import { createSiteCache, type SiteData } from './site-cache.server';
 import type {
   Banner,
-  ContentForm,
   EmailTemplate,
   LayoutPost,
   Menu,
@@ -48,6 +47,7 @@ import type {
   SearchResult,
   StoreSlide,
 } from './types';
+import type { ContentForm } from '~/forms/types';
 
 // The modules behind the service; their public names stay importable from here.
 export { SHARED, type ContentProblem } from './folder-reader.server';
@@ -60,6 +60,13 @@ export interface ContentServiceOptions {
   now?: () => Date;
   /** Re-read a site when its files change. */
   watch?: boolean;
+}
+
+declare module '~/lib/context.server' {
+  interface AppServices {
+    /** The brand's content (pages, posts, menus, stores, forms), read from files, cached. */
+    content: ContentService;
+  }
 }
 
 export interface ContentService {

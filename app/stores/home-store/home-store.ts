@@ -66,9 +66,21 @@ export interface StoreNotice {
   error?: string;
 }
 
-/** What the action leaves in the session for the next page (a flash, read once). */
-export interface StoreNoticeFlash {
+export type { StoreNoticeFlash } from '~/lib/session/session.server';
+
+/** A store as the header and drawer selectors list it. */
+export interface StoreChoice {
+  name: string;
   storeNumber: string;
-  saved: boolean;
-  error?: string;
+  slug: string;
+  city: string;
+  state: string;
+  hiddenInHomeSelector: boolean;
+  hiddenInStoreSelector: boolean;
+}
+
+export interface HomeStore {
+  storeNumber: string;
+  name: string;
+  slug: string;
 }

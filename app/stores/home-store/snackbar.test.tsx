@@ -5,10 +5,10 @@ import {
   SAVE_HOME_STORE_DELAY_MS,
   STORE_NOTICE_MS,
   type StoreNotice,
-} from '~/lib/home-store';
-import { createAutoHide, createPendingSave, shouldSaveOnClose } from './home-store-snackbar-logic';
-import { HomeStoreSnackbar, SnackbarView, StoreNoticeStatus } from './home-store-snackbar';
-import { HomeStoreSwitch } from './home-store-switch';
+} from '~/stores/home-store/home-store';
+import { createAutoHide, createPendingSave, shouldSaveOnClose } from './snackbar-logic';
+import { HomeStoreSnackbar, SnackbarView, StoreNoticeStatus } from './snackbar';
+import { HomeStoreSwitch } from './switch';
 
 afterEach(() => {
   vi.useRealTimers();

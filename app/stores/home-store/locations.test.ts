@@ -6,10 +6,10 @@
 import path from 'node:path';
 import type { AppLoadContext } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
-import { createContentService } from '~/lib/content/content.server';
-import type { Location, RetailerInfo } from '~/lib/content/types';
+import { createContentService } from '~/content/source/content.server';
+import type { Location, RetailerInfo } from '~/content/source/types';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
-import { defaultAdPage, resolveHomeStore, visibleLocations } from './locations.server';
+import { defaultAdPage, resolveHomeStore, visibleLocations } from './locations';
 
 function location(storeNumber: string, extra: Partial<Location> = {}): Location {
   return {

@@ -23,7 +23,7 @@ import {
   STORE_NOTICE_MS,
   type HomeStoreSaveReply,
   type StoreNotice,
-} from '~/lib/home-store';
+} from '~/stores/home-store/home-store';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CloseIcon } from '~/lib/ui/icons';
 import { iconButtonStyle, srOnly } from '~/lib/ui/styles';
@@ -33,8 +33,8 @@ import {
   shouldSaveOnClose,
   type AutoHide,
   type PendingSave,
-} from './home-store-snackbar-logic';
-import { HomeStoreSwitch } from './home-store-switch';
+} from './snackbar-logic';
+import { HomeStoreSwitch } from './switch';
 
 const focusRing = {
   outline: '2px solid',

@@ -6,9 +6,9 @@
  * checked, limits beyond the site's.
  */
 import { z } from 'zod';
-import { EMAIL_PATTERN, MAX_TEXT_LENGTH } from '~/lib/forms/fields';
-import { typesOfAcceptEntry, type FileTypeId } from '~/lib/forms/file-types';
-import { UPLOAD_LIMITS } from '~/lib/forms/upload-limits';
+import { EMAIL_PATTERN, MAX_TEXT_LENGTH } from '~/lib/form-kit/fields';
+import { typesOfAcceptEntry, type FileTypeId } from '~/lib/form-kit/file-types';
+import { UPLOAD_LIMITS } from '~/lib/form-kit/upload-limits';
 import {
   FORM_STARTED_FIELD,
   HONEYPOT_FIELD,

@@ -3,7 +3,7 @@
  * of one site, and the snippet with <mark>ed matches shown under each result.
  */
 import MiniSearch from 'minisearch';
-import { escapeHtml } from './markdown.server';
+import { escapeHtml } from '~/lib/markdown.server';
 import type { Post, SearchHighlightText, SearchResult } from './types';
 
 /** A match further into the text than this moves the snippet start (spec §9). */

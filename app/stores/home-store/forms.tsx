@@ -1,14 +1,18 @@
 import { Form } from '@remix-run/react';
 import { useId } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { HOME_STORE_ACTION, HOME_STORE_FIELDS, HOME_STORE_INTENTS } from '~/lib/home-store';
+import {
+  HOME_STORE_ACTION,
+  HOME_STORE_FIELDS,
+  HOME_STORE_INTENTS,
+} from '~/stores/home-store/home-store';
 import { srOnly } from '~/lib/ui/styles';
-import { storeStyles as styles } from './store-styles';
-import type { StoreSummary } from './types';
+import { storeStyles as styles } from '~/stores/store-styles';
+import type { StoreSummary } from '~/stores/types';
 
 /**
  * The locator's and the store page's home-store forms: plain posts to /home-store (the contract
- * in ~/lib/home-store.ts), so they work without JavaScript; the action comes back to
+ * in ~/stores/home-store/home-store.ts), so they work without JavaScript; the action comes back to
  * `redirectTo`, this page.
  */
 function HomeStoreForm({

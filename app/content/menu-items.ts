@@ -1,4 +1,4 @@
-import type { MenuItem } from '~/lib/content/types';
+import type { MenuItem } from '~/content/source/types';
 
 /**
  * Menu placement rules (spec §2 Drawer): an item or group marked drawerOnly shows only in the

@@ -8,12 +8,12 @@ import {
   HOME_STORE_REPLY_DATA,
   HOME_STORE_REPLY_FIELD,
   type HomeStoreSaveReply,
-} from '~/lib/home-store';
+} from '~/stores/home-store/home-store';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { srOnly, stackStyle } from '~/lib/ui/styles';
-import { HomeStoreSwitch } from './home-store-switch';
-import { MakeHomeCheckbox } from './home-store-chooser';
-import type { HomeStore, ShellUser, StoreChoice } from './types';
+import { HomeStoreSwitch } from './switch';
+import { MakeHomeCheckbox } from './chooser';
+import type { HomeStore, StoreChoice } from './home-store';
 
 const styles = {
   heading: sx({ px: '4', pt: '4', pb: '2', fontWeight: 'bold' }),
@@ -62,7 +62,8 @@ export function StoreSelector({
   locations: StoreChoice[];
   homeStore: HomeStore | null;
   redirectTo: string;
-  user: ShellUser | null;
+  /** The signed-in shopper (their saved store), or null for a guest. */
+  user: { savedStoreNumber?: string | null } | null;
 }) {
   const shown = locations.filter((l) => !l.hiddenInStoreSelector);
   if (shown.length === 0) return null;

@@ -13,7 +13,6 @@ import { createSearchIndex } from './search.server';
 import type { SiteData } from './site-cache.server';
 import type {
   Banner,
-  ContentForm,
   EmailTemplate,
   LayoutPost,
   Menu,
@@ -25,6 +24,7 @@ import type {
   SearchResult,
   StoreSlide,
 } from './types';
+import type { ContentForm } from '~/forms/types';
 
 type Clock = () => Date;
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SHOPPER_TIME_ZONE, denverInstant, isTimeZone, plainDate } from '@common/dates';
-import { isLocalPath } from './markdown.server';
+import { isLocalPath } from '~/lib/markdown.server';
 import { PAGE_SIGNUPS, type Location } from './types';
 
 const DEFAULT_POPUP_FREQUENCY_DAYS = 30;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuItem } from '~/lib/content/types';
+import type { MenuItem } from '~/content/source/types';
 import { barItems, drawerItems, isExternal } from './menu-items';
 
 const item = (label: string, extra: Partial<MenuItem> = {}): MenuItem => ({

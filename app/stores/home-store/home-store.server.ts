@@ -1,6 +1,6 @@
 /**
  * The home store (spec site-shell §4 "Home store", accounts §4): one action for every form that
- * posts the contract of ~/lib/home-store (the header chooser, the drawer, the store locator and a
+ * posts the contract of ~/stores/home-store/home-store (the header chooser, the drawer, the store locator and a
  * store's page), plain form posts that work without JavaScript.
  *
  * - choose-home-store: the store to shop at for the visit (the session's home store). Only a
@@ -19,7 +19,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import { logger } from '@common/logger.server';
-import { readForm } from '~/lib/forms/read-form.server';
+import { readForm } from '~/lib/form-kit/read-form.server';
 import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import {
   HOME_STORE_INTENTS,
@@ -27,9 +27,9 @@ import {
   homeStoreSaveFailedMessage,
   type HomeStoreSaveReply,
   type StoreNoticeFlash,
-} from '~/lib/home-store';
-import { visibleLocations } from '~/lib/locations.server';
-import type { Location } from '~/lib/content/types';
+} from '~/stores/home-store/home-store';
+import { visibleLocations } from '~/stores/home-store/locations';
+import type { Location } from '~/content/source/types';
 import { LoyaltyError, LoyaltyErrorCode } from '~/lib/loyalty/errors';
 import { safeRedirect } from '~/lib/security/safe-redirect';
 import { commitSession } from '~/lib/session/session.server';

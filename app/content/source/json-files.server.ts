@@ -3,8 +3,8 @@
  * page-promos.json and store-carousel.json. A bad item is dropped and reported with its
  * position; the rest of the file is kept.
  */
-import { formPath } from '~/lib/forms/upload-limits';
-import { formFileSchema } from './form-schemas.server';
+import { formPath } from '~/lib/form-kit/upload-limits';
+import { formFileSchema } from '~/forms/form-file-schema';
 import type { Entry, FolderReader, MenuEntry, RetailerPart } from './folder-reader.server';
 import {
   describeZodError,
@@ -14,7 +14,8 @@ import {
   pagePromoSchema,
   storeSlideSchema,
 } from './schemas.server';
-import type { ContentForm, Location, MenuItem, PagePromo, StoreSlide } from './types';
+import type { Location, MenuItem, PagePromo, StoreSlide } from './types';
+import type { ContentForm } from '~/forms/types';
 
 /** Keeps the valid menu items; every dropped item is reported with its position. */
 function cleanMenuItems(raw: unknown[], where: string, problems: string[]): MenuItem[] {

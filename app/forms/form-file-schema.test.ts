@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { md, write } from '@test/content-fixture';
-import { createContentService, type ContentService } from './content.server';
-import { formFileSchema, isMailbox, isSiteRoute } from './form-schemas.server';
-import { describeZodError } from './schemas.server';
+import { createContentService, type ContentService } from '~/content/source/content.server';
+import { formFileSchema, isMailbox, isSiteRoute } from './form-file-schema';
+import { describeZodError } from '~/content/source/schemas.server';
 
 /** A valid form file; each test breaks one thing. */
 function validForm(): Record<string, unknown> {

@@ -3,9 +3,13 @@ import { useEffect, useId, useState } from 'react';
 import { sx, sxRecipe, sxSlotRecipe } from '~/lib/theme/static-css';
 import { StoreIcon } from '~/lib/ui/icons';
 import { hstackStyle } from '~/lib/ui/styles';
-import { HOME_STORE_ACTION, HOME_STORE_FIELDS, HOME_STORE_INTENTS } from '~/lib/home-store';
-import { hiddenWithJs } from './js-mark';
-import type { HomeStore, StoreChoice } from './types';
+import {
+  HOME_STORE_ACTION,
+  HOME_STORE_FIELDS,
+  HOME_STORE_INTENTS,
+} from '~/stores/home-store/home-store';
+import { hiddenWithJs } from '~/lib/browser/js-mark';
+import type { HomeStore, StoreChoice } from './home-store';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
 /** Chakra's NativeSelect (size xs, outline), 150 px wide, as static styles. */

@@ -16,7 +16,7 @@ import {
   readStoreCarousel,
   type FormEntry,
 } from './json-files.server';
-import { parseMarkdown, renderMarkdown } from './markdown.server';
+import { parseMarkdown, renderMarkdown } from '~/lib/markdown.server';
 import {
   bannerSchema,
   describeZodError,

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chakraClientTheme, CLIENT_THEME_FILE } from '../../../scripts/chakra-client-theme';
-import { getSystem } from './system';
+import { chakraClientTheme, CLIENT_THEME_FILE } from './chakra-client-theme';
+import { getSystem } from '~/lib/theme/system';
 
 /**
  * Recipes each Chakra export used by app code needs in the browser's system (getSystem). An

@@ -18,7 +18,6 @@ import { findImageFile } from './queries.server';
 import type { SearchIndex } from './search.server';
 import type {
   Banner,
-  ContentForm,
   EmailTemplate,
   LayoutPost,
   Menu,
@@ -29,6 +28,7 @@ import type {
   RetailerInfo,
   StoreSlide,
 } from './types';
+import type { ContentForm } from '~/forms/types';
 
 const WATCH_DEBOUNCE_MS = 100;
 

@@ -3,7 +3,7 @@
  * which one a page starts from as the home store (spec site-shell §3 "Home store", accounts §9).
  */
 import type { AppLoadContext } from '@remix-run/node';
-import type { Location } from '~/lib/content/types';
+import type { Location } from '~/content/source/types';
 
 /** Locations shoppers may see (not hidden), in content order. */
 export function visibleLocations(context: AppLoadContext): Location[] {

@@ -6,7 +6,7 @@ import {
   homeStoreSaveFailedMessage,
   type HomeStoreSaveReply,
   type StoreNotice,
-} from '~/lib/home-store';
+} from '~/stores/home-store/home-store';
 import { shopperFromSession } from '~/lib/session/shopper.server';
 import { loader as rootRouteLoader } from '~/root';
 import { action as homeStoreRouteAction } from '~/routes/home-store';
