@@ -138,7 +138,7 @@ describe('the default weekly-ad page', () => {
 });
 
 describe('the demo brands', () => {
-  const root = path.resolve(__dirname, '../..');
+  const root = path.resolve(__dirname, '../../..');
   const content = createContentService({ dir: path.join(root, 'content'), watch: false });
   const registry = new TenantRegistry(path.join(root, 'tenants'), 3000);
   registry.reload();
