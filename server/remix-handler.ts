@@ -8,12 +8,16 @@ import type { NextFunction, Request, Response } from 'express';
 import { gatedBody, RequestRefused } from './request-gate';
 
 /**
- * Remix behind Express, as @remix-run/express's createRequestHandler does it, with one change:
- * a post's body is the one server/request-gate.ts already read and bounded, never the socket.
- * The response streams out as the adapter streams it (writeReadableStreamToWritable).
+ * Remix behind Express: the site's own adapter, written after @remix-run/express's
+ * createRequestHandler (decision 0023 says why it is not that package). The same: headers copied
+ * over, loaders and actions aborted when the response can no longer be written, the response
+ * streamed out (writeReadableStreamToWritable). What differs:
  *
- * A document post to a page without an action gets our 405 error page (through the app's error
- * handler) instead of Remix's, whose hydration data would carry its internal message.
+ * - a post's body is the one server/request-gate.ts already read and bounded, never the socket;
+ * - the URL's port comes from Host only, never from a client's X-Forwarded-Host, and an address
+ *   that cannot be read is a 400 (the brand's error page), not a 500;
+ * - a document post to a page without an action gets our 405 error page (through the app's error
+ *   handler) instead of Remix's, whose hydration data would carry its internal message.
  */
 
 export type GetLoadContext = (req: Request, res: Response) => Promise<AppLoadContext>;

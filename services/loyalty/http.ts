@@ -1,14 +1,23 @@
 /**
- * The HTTP layer of the loyalty service on node:http: a small ordered route table, constant-time
- * credential checks, a bounded JSON body reader, zod validation of params/query/body, and one
- * guard that turns every failure into the contract's `{Code, Reason}` shape. Only a real fault
- * (the store being down, a bug) answers 500, and it is logged.
+ * The loyalty service on the shared HTTP layer (services/http): its route table, constant-time
+ * credential checks, zod validation of params/query/body, and the contract's `{Code, Reason}`
+ * shape for every failure. Only a real fault (the store being down, a bug) answers 500, and it
+ * is logged.
  */
 import crypto from 'node:crypto';
-import http from 'node:http';
+import type http from 'node:http';
 import { z, type ZodTypeAny } from 'zod';
 import type { Db } from '../../common/db.server';
 import { isStoreDown, sqlState } from '../../common/db.server';
+import { readBody, readJson, type BodyLimits } from '../http/body';
+import { createRouter } from '../http/router';
+import {
+  createServiceHandler,
+  HttpError,
+  kilobytes,
+  type Refusal,
+  type RouteHandler,
+} from '../http/service';
 
 export interface Logger {
   debug(obj: object, msg?: string): void;
@@ -18,15 +27,16 @@ export interface Logger {
 }
 
 export const MAX_BODY_BYTES = 64 * 1024;
+const LIMITS: BodyLimits = { maxBytes: MAX_BODY_BYTES };
 
 /** A failure with the contract's status, code and reason. */
-export class ApiError extends Error {
+export class ApiError extends HttpError {
   constructor(
-    readonly status: number,
+    status: number,
     readonly code: number,
     readonly reason: string,
   ) {
-    super(reason);
+    super(status, reason);
     this.name = 'ApiError';
   }
 }
@@ -51,9 +61,8 @@ export interface Reply {
 
 export interface Route {
   method: 'GET' | 'POST' | 'PUT';
+  /** `:name` segments, as the router reads them. */
   path: string;
-  pattern: RegExp;
-  keys: string[];
   params?: ZodTypeAny;
   query?: ZodTypeAny;
   body?: ZodTypeAny;
@@ -71,25 +80,7 @@ export function route<
   schemas: { params?: P; query?: Q; body?: B },
   handler: (ctx: HandlerContext<z.output<P>, z.output<Q>, z.output<B>>) => Promise<Reply>,
 ): Route {
-  const keys: string[] = [];
-  const source = path
-    .split('/')
-    .map((segment) => {
-      if (segment.startsWith(':')) {
-        keys.push(segment.slice(1));
-        return '([^/]+)';
-      }
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return {
-    method,
-    path,
-    pattern: new RegExp(`^${source}/?$`, 'i'),
-    keys,
-    ...schemas,
-    handler: handler as Route['handler'],
-  };
+  return { method, path, ...schemas, handler: handler as Route['handler'] };
 }
 
 /** Constant-time comparison that does not leak the expected value's length. */
@@ -146,48 +137,27 @@ function findNul(value: unknown, where: string, depth = 0): string | undefined {
   return undefined;
 }
 
-class BodyTooLarge extends Error {}
+const UNKNOWN_ROUTE = new ApiError(404, 404, 'Unknown route.');
+const UNAUTHORIZED = new ApiError(401, 401, 'Unauthorized.');
 
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) {
-      reject(new BodyTooLarge());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let failed = false;
-    req.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        failed = true;
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!failed) resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    req.on('error', (error) => {
-      if (!failed) reject(error);
-    });
-  });
-}
-
-function send(res: http.ServerResponse, status: number, body: unknown, close = false) {
-  if (res.headersSent) return;
-  const payload = JSON.stringify(body ?? null);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(payload),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    ...(close ? { connection: 'close' } : {}),
-  });
-  res.end(payload);
+/** The layer's refusals in the contract's words: it has no 405 nor 413 (a wrong method is 404). */
+function refuse(refusal: Refusal): ApiError {
+  switch (refusal) {
+    case 'not-found':
+    case 'method':
+      return UNKNOWN_ROUTE;
+    case 'bad-target':
+      return badRequest('Malformed request URL.');
+    case 'bad-path':
+      return badRequest('Malformed path parameter.');
+    case 'too-large':
+      return badRequest(`Request body is larger than ${kilobytes(LIMITS)} KB.`);
+    case 'malformed':
+      return badRequest('body: malformed JSON.');
+    case 'timeout':
+    case 'aborted':
+      return badRequest('The request body could not be read.');
+  }
 }
 
 export interface ServerDeps {
@@ -203,118 +173,75 @@ export interface ServerDeps {
 }
 
 export function createRequestHandler(deps: ServerDeps) {
-  const { routes, logger, credentials } = deps;
+  const { credentials } = deps;
 
-  async function dispatch(req: http.IncomingMessage): Promise<Reply> {
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://loyalty.invalid');
-    } catch {
-      throw badRequest('Malformed request URL.');
-    }
-    const path = url.pathname;
-    const method = (req.method ?? 'GET').toUpperCase();
-    if (/^\/healthz\/?$/.test(path) && (method === 'GET' || method === 'HEAD')) {
-      const health = deps.health();
-      return { status: health.status === 'ok' ? 200 : 503, body: health };
-    }
-    const auth: Auth | null = /^\/appusers\//i.test(path)
-      ? 'basic'
-      : /^\/loyalty\//i.test(path)
-        ? 'bearer'
-        : null;
-    if (!auth) throw new ApiError(404, 404, 'Unknown route.');
-    if (!authorized(req.headers.authorization, auth, credentials)) {
-      throw new ApiError(401, 401, 'Unauthorized.');
-    }
-    let found: Route | undefined;
-    let groups: RegExpExecArray | null = null;
-    for (const candidate of routes) {
-      if (candidate.method !== method) continue;
-      groups = candidate.pattern.exec(path);
-      if (groups) {
-        found = candidate;
-        break;
-      }
-    }
-    if (!found || !groups) throw new ApiError(404, 404, 'Unknown route.');
-
-    const rawParams: Record<string, string> = {};
-    try {
-      found.keys.forEach((key, i) => (rawParams[key] = decodeURIComponent(groups[i + 1])));
-    } catch {
-      throw badRequest('Malformed path parameter.');
-    }
-    const rawQuery: Record<string, string> = {};
-    for (const [key, value] of url.searchParams) if (!(key in rawQuery)) rawQuery[key] = value;
-
-    let rawBody: unknown = undefined;
-    if (method === 'POST' || method === 'PUT') {
-      let text: string;
-      try {
-        text = await readBody(req);
-      } catch (error) {
-        if (error instanceof BodyTooLarge) {
-          throw badRequest(`Request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
-        }
-        throw badRequest('The request body could not be read.');
-      }
+  /** Body → NUL check → validation → appId exists → the route's handler. */
+  const call =
+    (found: Route): RouteHandler =>
+    async ({ req, url, params: rawParams }) => {
+      const rawQuery: Record<string, string> = {};
+      for (const [key, value] of url.searchParams) if (!(key in rawQuery)) rawQuery[key] = value;
+      let rawBody: unknown = undefined;
       if (found.body) {
-        if (!text.trim()) throw badRequest('body: a JSON body is required.');
-        try {
-          rawBody = JSON.parse(text);
-        } catch {
-          throw badRequest('body: malformed JSON.');
-        }
+        rawBody = await readJson(req, LIMITS);
+        if (rawBody === undefined) throw badRequest('body: a JSON body is required.');
+      } else if (found.method !== 'GET') {
+        // Read (and bounded) even when unused, so the connection stays usable.
+        await readBody(req, LIMITS);
       }
-    }
+      // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the store.
+      const nul =
+        findNul(rawParams, 'path') ?? findNul(rawQuery, 'query') ?? findNul(rawBody, 'body');
+      if (nul) throw badRequest(`${nul}: must not contain NUL characters.`);
+      const params = parse(found.params, rawParams, 'path') as Record<string, unknown>;
+      const query = parse(found.query, rawQuery, 'query') as Record<string, unknown>;
+      const body = parse(found.body, rawBody, 'body');
+      const appId = (params?.appId ?? query?.a) as string;
+      if (!(await deps.appExists(appId))) throw notFound(404, `Unknown appId '${appId}'.`);
+      const reply = await found.handler({ params, query, body, appId });
+      deps.onStoreState(true);
+      return reply;
+    };
 
-    // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the store.
-    const nul =
-      findNul(rawParams, 'path') ?? findNul(rawQuery, 'query') ?? findNul(rawBody, 'body');
-    if (nul) throw badRequest(`${nul}: must not contain NUL characters.`);
-    const params = parse(found.params, rawParams, 'path') as Record<string, unknown>;
-    const query = parse(found.query, rawQuery, 'query') as Record<string, unknown>;
-    const body = parse(found.body, rawBody, 'body');
-    const appId = (params?.appId ?? query?.a) as string;
-    if (!(await deps.appExists(appId))) throw notFound(404, `Unknown appId '${appId}'.`);
-    const reply = await found.handler({ params, query, body, appId });
-    deps.onStoreState(true);
-    return reply;
-  }
+  // Paths match in any case, with or without a trailing slash. A static segment wins over a
+  // parameter (`customer/changepassword` before `customer/:id`), whatever the table's order.
+  const router = createRouter<RouteHandler>({ caseSensitive: false, headWithGet: false });
+  router.on(['GET', 'HEAD'], '/healthz', () => {
+    const health = deps.health();
+    return { status: health.status === 'ok' ? 200 : 503, body: health };
+  });
+  for (const found of deps.routes) router.on(found.method, found.path, call(found));
 
-  return async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const started = performance.now();
-    // Paths only in logs: query strings carry e-mail addresses and phone numbers.
-    const path = (req.url ?? '').split('?')[0];
-    let status = 500;
-    try {
-      const reply = await dispatch(req);
-      status = reply.status ?? 200;
-      send(res, status, reply.body);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        status = error.status;
-        // A body left unread (too large) would otherwise be read into the next request.
-        const close = !req.complete;
-        send(res, status, { Code: error.code, Reason: error.reason }, close);
-        if (close) req.resume();
-      } else if (sqlState(error)?.startsWith('22')) {
-        // A value the store refused (out of range, bad encoding): the input's fault, not ours.
-        status = 400;
-        logger.warn({ err: error, method: req.method, path }, 'loyalty input refused by the store');
-        send(res, 400, { Code: 20, Reason: 'A value in the request is out of range or invalid.' });
-      } else {
-        if (isStoreDown(error)) deps.onStoreState(false);
-        logger.error({ err: error, method: req.method, path }, 'loyalty request failed');
-        status = 500;
-        send(res, 500, { Code: 500, Reason: 'Internal error.' });
+  return createServiceHandler({
+    name: 'loyalty',
+    logger: deps.logger,
+    router,
+    errorBody: (error) => ({
+      Code: error instanceof ApiError ? error.code : error.status,
+      Reason: error.message,
+    }),
+    refuse,
+    // The credential goes by path prefix, before routing: an unknown path under `/loyalty/` or
+    // `/AppUsers/` is a 401 without it, like a known one.
+    guard(req: http.IncomingMessage, url: URL) {
+      const auth: Auth | null = /^\/appusers\//i.test(url.pathname)
+        ? 'basic'
+        : /^\/loyalty\//i.test(url.pathname)
+          ? 'bearer'
+          : null;
+      if (auth && !authorized(req.headers.authorization, auth, credentials)) throw UNAUTHORIZED;
+    },
+    explain(error) {
+      // A value the store refused (out of range, bad encoding): the input's fault, not ours.
+      if (sqlState(error)?.startsWith('22')) {
+        return {
+          error: badRequest('A value in the request is out of range or invalid.'),
+          level: 'warn',
+          message: 'loyalty input refused by the store',
+        };
       }
-    } finally {
-      logger.debug(
-        { method: req.method, path, status, ms: Math.round(performance.now() - started) },
-        'loyalty request',
-      );
-    }
-  };
+      if (isStoreDown(error)) deps.onStoreState(false);
+      return undefined;
+    },
+  });
 }

@@ -14,20 +14,14 @@
  */
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import { HttpError } from '../http/service';
 import type { RegisteredClient } from './brands';
 import { loyaltyLogin, LoyaltyRefused, LoyaltyUnavailable } from './loyalty';
 import type { CustomerTokens, LoginSessions } from './login-sessions';
 import type { SsoProvider } from './provider';
 
-export class FrontEndError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+/** A refusal: its status, and a message the site shows the shopper as it is. */
+export class FrontEndError extends HttpError {}
 
 export const MESSAGES = {
   badRequest:

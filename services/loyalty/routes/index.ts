@@ -29,7 +29,7 @@ export interface RouteDeps {
   now?: () => Instant;
 }
 
-/** The route table, in the order the router tries it. */
+/** The route table; the router tries a static segment before a parameter, whatever the order. */
 export function createRoutes(deps: RouteDeps): Route[] {
   const now = deps.now ?? Date.now;
   const ctx: RouteContext = {
@@ -51,7 +51,6 @@ export function createRoutes(deps: RouteDeps): Route[] {
     auth.securityQuestions, // 2
     subscriptions.rewardSubscriptions, // 3
     customers.register, // 4
-    // 7 and 8 before 5: the same method and shape of path.
     auth.changePassword, // 7
     auth.passwordReset, // 8
     customers.update, // 5
