@@ -1,6 +1,6 @@
 // Writes app/lib/theme/chakra-client-theme.json: the part of Chakra's default theme the browser
 // needs (run `node --import tsx scripts/chakra-client-theme.ts` after a Chakra upgrade or after
-// adding a recipe below; app/lib/theme/client-system.test.ts fails until then).
+// adding a recipe below; scripts/chakra-client-theme.test.ts fails until then).
 //
 // Why: `@chakra-ui/react/theme` cannot be tree-shaken (importing one recipe from it bundles all
 // ~90 recipes, ~20 KB gzip) and its files cannot be imported one by one (exports map). The

@@ -74,7 +74,8 @@ export interface SignupFormProps {
  * (Email*, store*, age range*, agreement). States: idle; saving (the button's spinner);
  * subscribed ('Thank you for subscribing!' announced, the button reads 'Subscribed!' and is
  * disabled); error (an alert with spec §8's message). The submit is disabled while a field shows
- * an error (docs/decisions/0009: an untouched form's button answers with the messages).
+ * an error (docs/decisions/0009-submit-buttons-on-an-empty-form.md: an untouched form's button
+ * answers with the messages).
  */
 export function SignupForm({
   setup,

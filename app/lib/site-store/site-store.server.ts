@@ -5,8 +5,8 @@
  * can share one database with the reference loyalty service (which uses `public`) without a
  * clash, `schema_migrations` included.
  *
- * The driver adapters and the migration runner are the loyalty service's (services/loyalty/db.ts
- * and migrate.ts): same SQL dialect, same `schema_migrations` bookkeeping, same advisory lock
+ * The driver adapters and the migration runner are the ones the loyalty service uses too
+ * (common/db.server.ts and common/migrate.server.ts): same SQL dialect, same `schema_migrations` bookkeeping, same advisory lock
  * for concurrent start-ups. Open the store from server.ts (outside the Remix bundle): the
  * migrations folder is found next to this file.
  */

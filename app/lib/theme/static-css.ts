@@ -5,7 +5,8 @@ import type { SystemStyleObject } from '@chakra-ui/react';
  * Static styles: Chakra style objects declared once at module level, turned into class names
  * whose CSS is written into the brand stylesheet (cached, immutable) instead of being computed
  * by emotion on every render. Rendering a styled element then costs a class name, not a style
- * resolution: the lever that keeps server rendering fast (see docs/decisions/0005).
+ * resolution: the lever that keeps server rendering fast (see
+ * docs/decisions/0005-static-styles.md).
  *
  * Use it for markup that is the same for every shopper (layout boxes, menus, cards, footers);
  * keep Chakra components and style props for what changes per render or needs a recipe's
