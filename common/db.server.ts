@@ -38,8 +38,8 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
 /**
  * PostgreSQL settings of an embedded PGlite database. PostgreSQL's default 128 MB of shared
  * buffers is memory a WebAssembly instance takes and never gives back, for databases of a few
- * tens of MB: 16 MB keeps every hot page of the demo stores and halves an instance's resident
- * size (about 320 -> 190 MB measured; docs/decisions/0013-memory-footprint.md).
+ * tens of MB: 16 MB keeps every hot page of the demo stores and much lowers an instance's
+ * resident size (docs/decisions/0013-memory-footprint.md).
  */
 export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'temp_buffers=2MB'];
 
@@ -90,9 +90,9 @@ async function openPglite(dir: string | undefined): Promise<Db> {
 /**
  * One embedded PGlite database for several stores, each in a PostgreSQL schema of its own: the
  * site's embedded defaults keep the reference loyalty service (`public`) and the site store
- * (`site`) in one instance, as they share one database on PostgreSQL. An instance costs about
- * 140 MB resident whatever it holds, so one instead of two is the largest memory saving there
- * is (docs/decisions/0013-memory-footprint.md).
+ * (`site`) in one instance, as they share one database on PostgreSQL. An instance costs a fixed
+ * resident size whatever it holds, so one instead of two is the largest memory saving there is
+ * (docs/decisions/0013-memory-footprint.md).
  */
 export interface SharedPglite {
   /**

@@ -1,8 +1,9 @@
 /**
  * The Denver calendar day of an instant, with nothing but the platform's Intl: the one date rule
  * a form's client-side checks need (a birth date may not be after today), kept apart from
- * `./dates` so that pages whose only date work is this one do not load dayjs (4.6 KB gzip on
- * /register and /login; issue 15's first-load budget). `./dates` uses it too: one rule.
+ * `./dates` so that pages whose only date work is this one (/register and /login) do not load
+ * dayjs, which counts against their first-load JavaScript budget. `./dates` uses it too: one
+ * rule.
  */
 export const SHOPPER_TIME_ZONE = 'America/Denver';
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Part of `npm run build`: compiles the HTTP entry (server.ts with server/, services/, common/ and
 // the app modules it imports) to plain JavaScript in build/server/, so the production process runs
-// without a TypeScript loader. Loading TypeScript through tsx at start-up cost ~150 MB of resident
-// memory for the first 20 s and ~15 MB for good (docs/decisions/0018-compiled-server-entry.md).
+// without a TypeScript loader, which costs resident memory at start-up and for good
+// (docs/decisions/0018-compiled-server-entry.md).
 //
 // Packages stay external (imported from node_modules as usual). Dynamic imports of our own files
 // become chunks of their own, so what loads on first use (the SSO provider) still does.

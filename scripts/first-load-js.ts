@@ -5,7 +5,7 @@
 // external <script src>), summed as gzip (level 9) sizes.
 import zlib from 'node:zlib';
 
-/** First-load JavaScript budget of every page, gzip bytes (issue 15: ≤ 160 KB). */
+/** First-load JavaScript budget of every page, gzip bytes (160 KB: README "Tests"). */
 export const FIRST_LOAD_JS_BUDGET = 160 * 1024;
 
 /** The script addresses a page's first load fetches, in the order its HTML names them. */

@@ -56,11 +56,11 @@ export async function waitForHealth(url: string, timeoutMs = 60_000): Promise<vo
 
 /**
  * V8's young generation (per semi-space, MB) for the site process. A page rendered for a
- * shopper allocates a few MB that die with its answer; at the default 16 MB, 10 pages in flight
- * filled the young generation every few pages and each scavenge copied the survivors of the
- * pages still rendering (garbage collection took 13-15% of a signed-in page's CPU under load,
- * --cpu-prof). 32 MB halves the scavenges for less CPU per page; the space grows only under load
- * (the footprint at rest does not change). scripts/start.mjs passes the same.
+ * shopper allocates a few MB that die with its answer; at the default 16 MB, pages in flight
+ * fill the young generation every few pages and each scavenge copies the survivors of the pages
+ * still rendering. 32 MB halves the scavenges for less CPU per page; the space grows only under
+ * load (docs/decisions/0025-measured-costs-behind-small-choices.md). scripts/start.mjs passes
+ * the same.
  */
 export const SITE_V8_FLAGS = ['--max-semi-space-size=32'];
 

@@ -4,9 +4,9 @@ import { logger } from '@common/logger.server';
 
 /**
  * One full garbage collection once start-up is over. Start-up (TypeScript loading, content
- * parsing, migrations, seeding) leaves ~60 MB of garbage in the old generation, which V8 would
- * keep as resident memory until pressure came: collecting it once brings the resting process
- * from ~296 to ~238 MB on PostgreSQL (scripts/footprint.ts; docs/decisions/0013-memory-footprint.md).
+ * parsing, migrations, seeding) leaves tens of MB of garbage in the old generation, which V8
+ * would keep as resident memory until pressure came: collecting it once lowers the resting
+ * process's footprint (docs/decisions/0025-measured-costs-behind-small-choices.md).
  * `gc` is exposed for this one call only; nothing else in the process sees it.
  */
 export function compactHeapAfterStartup(delayMs = 3000): void {

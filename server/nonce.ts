@@ -7,8 +7,9 @@ const NONCES_PER_FILL = 256;
 
 /**
  * CSP nonces from the system's cryptographic generator, drawn 256 at a time: a
- * `crypto.randomBytes(16)` per request (a call into OpenSSL and a buffer each) was 1% of a page's
- * CPU under load. Every byte is used once.
+ * `crypto.randomBytes(16)` per request is a call into OpenSSL and a buffer each, a visible share
+ * of a page's CPU under load (docs/decisions/0025-measured-costs-behind-small-choices.md). Every
+ * byte is used once.
  */
 export function createNonceSource(): () => string {
   const pool = Buffer.alloc(NONCE_BYTES * NONCES_PER_FILL);

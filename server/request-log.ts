@@ -93,8 +93,9 @@ export interface RequestLogOptions {
 
 /**
  * The middleware. What pino-http does, without its per-request child logger and serializer
- * work, which cost a third of a cached page's throughput (3300 vs 5200 req/s in `npm run
- * bench`): the line is built only when its level is enabled.
+ * work, which cost a large share of a cached page's throughput
+ * (docs/decisions/0025-measured-costs-behind-small-choices.md): the line is built only when its
+ * level is enabled.
  */
 export function createRequestLog(opts: RequestLogOptions = {}) {
   const log = opts.logger ?? sharedLogger;

@@ -37,9 +37,10 @@ function deepFreeze(value: unknown): void {
 }
 
 /**
- * The cache's own object, frozen all the way down on first use: a structuredClone per call cost
- * a page about 1.5% of its CPU under load (--cpu-prof), for data no caller changes. A caller that
- * tried would get a TypeError, never a changed cache.
+ * The cache's own object, frozen all the way down on first use: a structuredClone per call is
+ * work for every page, for data no caller changes
+ * (docs/decisions/0025-measured-costs-behind-small-choices.md). A caller that tried would get a
+ * TypeError, never a changed cache.
  */
 export function sharedFrozen<T>(value: T): T {
   if (value && typeof value === 'object' && !frozen.has(value)) {
