@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  CHUNK_GUARD_HANDOFF,
-  CHUNK_GUARD_SCRIPT,
   installChunkGuard,
   loadChunk,
   reloadForChunk,
@@ -14,7 +12,6 @@ import {
   CHUNK_RELOAD_KEY,
   ChunkLoadError,
 } from './loading-rules';
-import { JS_ATTRIBUTE } from './js-mark';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -193,80 +190,5 @@ describe('installChunkGuard', () => {
     expect(router.listeners.size).toBe(1);
     undo();
     expect(router.listeners.size).toBe(0);
-  });
-});
-
-describe('the inline watcher of the first load (CHUNK_GUARD_SCRIPT)', () => {
-  /** Runs the script against a fake window; returns its listeners, reloads, storage and mark. */
-  function runScript(stored: Record<string, string> = {}, now = T0) {
-    vi.useFakeTimers();
-    const listeners = new Map<string, (e: unknown) => void>();
-    const storage = memoryStorage(stored);
-    const reload = vi.fn();
-    const win: Record<string, unknown> = {};
-    const marks = new Set([JS_ATTRIBUTE]);
-    const document = { documentElement: { removeAttribute: (name: string) => marks.delete(name) } };
-    const run = new Function(
-      'window',
-      'document',
-      'sessionStorage',
-      'location',
-      'addEventListener',
-      'removeEventListener',
-      'Date',
-      CHUNK_GUARD_SCRIPT,
-    );
-    run(
-      win,
-      document,
-      storage,
-      { reload },
-      (type: string, fn: (e: unknown) => void) => listeners.set(type, fn),
-      (type: string) => listeners.delete(type),
-      { now: () => now },
-    );
-    return { listeners, storage, reload, win, marks };
-  }
-  const moduleScript = { target: { tagName: 'SCRIPT', type: 'module' } };
-
-  it("reloads once when one of the page's module scripts fails", () => {
-    const page = runScript();
-    page.listeners.get('error')!(moduleScript);
-    expect(page.reload).toHaveBeenCalledTimes(1);
-    expect(page.marks.has(JS_ATTRIBUTE)).toBe(true);
-    expect(page.storage.items.get(CHUNK_RELOAD_KEY)).toBe(String(T0));
-    expect(page.listeners.size).toBe(0);
-  });
-
-  it('does not reload again within 60 s of the last reload: the page takes its plain layout', () => {
-    const page = runScript({ [CHUNK_RELOAD_KEY]: String(T0 - 59_000) });
-    page.listeners.get('error')!(moduleScript);
-    expect(page.reload).not.toHaveBeenCalled();
-    expect(page.marks.has(JS_ATTRIBUTE)).toBe(false);
-  });
-
-  it('reloads for a failed entry import, not for other errors', () => {
-    const page = runScript();
-    page.listeners.get('error')!({ target: { tagName: 'IMG' } });
-    page.listeners.get('unhandledrejection')!({ reason: new TypeError('Failed to fetch') });
-    expect(page.reload).not.toHaveBeenCalled();
-    page.listeners.get('unhandledrejection')!({ reason: importFailure() });
-    expect(page.reload).toHaveBeenCalledTimes(1);
-  });
-
-  it('counts a page not hydrated 120 s after it started as failed', () => {
-    const page = runScript();
-    vi.advanceTimersByTime(CHUNK_LOAD_TIMEOUT_MS - 1);
-    expect(page.reload).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(page.reload).toHaveBeenCalledTimes(1);
-  });
-
-  it('stops once the hydrated app takes over', () => {
-    const page = runScript();
-    (page.win[CHUNK_GUARD_HANDOFF] as () => void)();
-    expect(page.listeners.size).toBe(0);
-    vi.advanceTimersByTime(CHUNK_LOAD_TIMEOUT_MS);
-    expect(page.reload).not.toHaveBeenCalled();
   });
 });

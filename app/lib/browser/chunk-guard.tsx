@@ -1,22 +1,21 @@
 import { useLocation } from '@remix-run/react';
 import { useEffect } from 'react';
 import { ErrorView } from '~/lib/ui/error-view';
-import { JS_ATTRIBUTE } from './js-mark';
+import { CHUNK_GUARD_HANDOFF } from './inline/chunk-guard-script';
+import { CHUNK_GUARD_SCRIPT } from './inline/inline-scripts.generated';
 import {
   CHUNK_LOAD_TIMEOUT_MS,
-  CHUNK_RELOAD_GUARD_MS,
   CHUNK_RELOAD_KEY,
   ChunkLoadError,
-  IMPORT_FAILURE,
   mayReloadForChunk,
   parseReloadTime,
   withTimeout,
 } from './loading-rules';
 
 /**
- * Spec §8: a page whose script chunk fails to load (an old page after a deploy: its chunks are
- * gone) reloads itself, at most once per 60 s, so a chunk that stays broken never sets a tab
- * reloading in a loop; a chunk still loading after 120 s counts as failed.
+ * A page whose script chunk fails to load (an old page after a deploy: its chunks are gone)
+ * reloads itself, at most once per 60 s, so a chunk that stays broken never sets a tab reloading
+ * in a loop; a chunk still loading after 120 s counts as failed.
  *
  * Two watchers share one guard (the time of the last reload, in sessionStorage):
  * - before hydration, CHUNK_GUARD_SCRIPT (inline in <head>) watches the document's own module
@@ -31,54 +30,14 @@ import {
  *   one step, with no state change between).
  */
 
-/** The window global through which the hydrated app relieves the inline watcher. */
-export const CHUNK_GUARD_HANDOFF = '__chunkGuardHandoff';
+export { CHUNK_GUARD_HANDOFF };
 
 /**
- * The inline watcher of the document's own chunks (runs before any module: plain ES5, no import).
- * The hydrated app calls window.__chunkGuardHandoff() to stop it. When the guard holds a reload
- * back, the page drops its scripted mark: it then has the layout of a page without JavaScript
- * (the Choose button, the menu list), which works without the scripts that failed.
+ * The inline watcher of the document's own chunks (in <head>, before any module): the code of
+ * inline/chunk-guard-script.ts, built to a string. The hydrated app calls
+ * window.__chunkGuardHandoff() to stop it.
  */
-export const CHUNK_GUARD_SCRIPT = `(function () {
-  var KEY = ${JSON.stringify(CHUNK_RELOAD_KEY)}, GUARD = ${CHUNK_RELOAD_GUARD_MS};
-  var IMPORT_FAILURE = ${IMPORT_FAILURE.toString()};
-  var done = false, timer;
-  function stop() {
-    done = true;
-    clearTimeout(timer);
-    removeEventListener('error', onError, true);
-    removeEventListener('unhandledrejection', onRejection);
-  }
-  function giveUp() {
-    document.documentElement.removeAttribute(${JSON.stringify(JS_ATTRIBUTE)});
-  }
-  function failed() {
-    if (done) return;
-    stop();
-    try {
-      var now = Date.now(), stored = sessionStorage.getItem(KEY);
-      var last = stored === null || stored === '' ? NaN : Number(stored);
-      if (isFinite(last) && now - last < GUARD && now >= last) return giveUp();
-      sessionStorage.setItem(KEY, String(now));
-    } catch (e) {
-      return giveUp();
-    }
-    location.reload();
-  }
-  function onError(e) {
-    var el = e.target;
-    if (el && ((el.tagName === 'SCRIPT' && el.type === 'module') ||
-      (el.tagName === 'LINK' && el.rel === 'modulepreload'))) failed();
-  }
-  function onRejection(e) {
-    if (e.reason && IMPORT_FAILURE.test(String(e.reason.message))) failed();
-  }
-  addEventListener('error', onError, true);
-  addEventListener('unhandledrejection', onRejection);
-  timer = setTimeout(failed, ${CHUNK_LOAD_TIMEOUT_MS});
-  window[${JSON.stringify(CHUNK_GUARD_HANDOFF)}] = stop;
-})();`;
+export { CHUNK_GUARD_SCRIPT };
 
 /** What the guard needs from the browser (replaceable in tests). */
 export interface ChunkGuardEnv {

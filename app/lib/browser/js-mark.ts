@@ -1,4 +1,5 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
+import { JS_ATTRIBUTE } from './inline/js-attribute';
 
 /**
  * No layout shift on hydration (issue 15): markup that differs with and without JavaScript (the
@@ -8,7 +9,7 @@ import type { SystemStyleObject } from '@chakra-ui/react';
  * the body is parsed; static styles key on that mark. A page served without scripts (or a browser
  * without JavaScript) never gets it and keeps the plain layout.
  */
-export const JS_ATTRIBUTE = 'data-js';
+export { JS_ATTRIBUTE };
 
 /** Runs before the body is parsed (inline in <head>). */
 export const JS_MARK_SCRIPT = `document.documentElement.setAttribute(${JSON.stringify(JS_ATTRIBUTE)},'');`;
