@@ -3,9 +3,9 @@
  * every call (seeded by the page name and the week's first day). Weeks run Wednesday to Tuesday
  * in Denver time (common/dates.ts), so a Tuesday-night shopper still sees the current flyer.
  *
- * Each week also carries one theme block (a theme image and a line of text, no product details)
- * and one text-only deal (details, no image): a client applying the spec's card rules ("shown
- * only if there is an image and at least one detail line") drops both.
+ * Each week also carries one theme block (a theme image and a line of text, no product details) and
+ * one text-only deal (details, no image): a client applying the preview's card rules (a card needs
+ * a product image and at least one detail line) drops both.
  */
 import { addDays, endOfDenverDay, wallClock } from '../../common/dates';
 import { CATALOGUE, THEME_IMAGE, type CatalogueItem } from './catalogue';
@@ -176,7 +176,8 @@ export function weekAds(page: string, adWeek: AdWeek): Ad[] {
       add('CUSTOMTEXT', 'HEADLINE', block.custom, 20, 220);
     } else {
       // Every third product lists a second image before its own: only a client that sorts the
-      // images by name (spec §9) shows the product's picture (IMAGE1) rather than the theme's.
+      // images by component name, as the preview's card rule says, shows the product's picture
+      // (IMAGE1) rather than the theme's.
       if (block.kind === 'product' && index % 3 === 0) {
         add('PRODUCTIMAGE', 'IMAGE2', THEME_IMAGE.image, 0, 0);
       }

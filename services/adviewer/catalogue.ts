@@ -1,14 +1,14 @@
 /**
- * The demo catalogue of the reference ad viewer: realistic grocery items, each with the image
- * value its ad components name. Image files live in `images/` (made once by make-images.ts);
- * `ext` says which file exists, and a few items only have a .jpg so a client's png-then-jpg
- * fallback (spec §7) has something to do.
+ * The demo catalogue of the reference ad viewer: realistic grocery items, each with the image value
+ * its ad components name. Image files live in `images/` (made once by make-images.ts); `ext` says
+ * which file exists, and a few items only have a .jpg so a client's png-then-jpg fallback has
+ * something to do.
  */
 
 export type Category = 'Produce' | 'Meat' | 'Dairy' | 'Bakery' | 'Pantry' | 'Frozen' | 'Drinks';
 
 export interface CatalogueItem {
-  /** The image value as the ad names it (mixed case: clients lowercase it, spec §7). */
+  /** The image value as the ad names it (mixed case: clients lowercase it). */
   image: string;
   ext: 'png' | 'jpg';
   name: string;

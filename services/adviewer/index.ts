@@ -1,8 +1,8 @@
 /**
- * The reference weekly-ad viewer (README.md): a stand-in for the retailer's third-party viewer
- * with the same API shape (spec §7 "Weekly ad"), plus the ad studio's banner counters
- * (accounts-loyalty §9). Demo ads are generated, not stored: the same page and week always give
- * the same flyer, dated relative to `now()`.
+ * The reference weekly-ad viewer (README.md): a stand-in for the retailer's third-party viewer with
+ * the same API shape (docs/reference/weekly-ad.md "Rules"), plus the ad studio's banner counters
+ * (docs/reference/shell.md "Site banner"). Demo ads are generated, not stored: the same page and
+ * week always give the same flyer, dated relative to `now()`.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

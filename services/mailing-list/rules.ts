@@ -1,8 +1,8 @@
 /**
- * The subscribe call's rules (spec site-shell §3, §5, §7), apart from HTTP and storage: list
- * names and their variants, the callback names a JSONP reply may call, query-string decoding that
- * refuses bad percent-encoding, and the field checks that turn a query into a subscription or the
- * provider's `msg`.
+ * The subscribe call's rules (docs/reference/newsletter.md "Rules"), apart from HTTP and storage:
+ * list names and their variants, the callback names a JSONP reply may call, query-string decoding
+ * that refuses bad percent-encoding, and the field checks that turn a query into a subscription or
+ * the provider's `msg`.
  */
 
 /** A list: one brand's sign-up list or one of its variants (`lins`, `lins-ace`, `lins-pharmacy`). */
@@ -11,7 +11,7 @@ export const LIST_NAME = /^[a-z0-9-]{1,64}$/;
 /** A JSONP callback: a dotted JavaScript name, never anything that could carry script. */
 export const CALLBACK_NAME = /^[A-Za-z_$][A-Za-z0-9_$.]{0,63}$/;
 
-/** Site-shell §5: a simple local part, '@', a dotted domain (the site's own pattern). */
+/** A simple local part, '@', a dotted domain (the site's own pattern). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;
@@ -19,7 +19,7 @@ export const MAX_PHONE_LENGTH = 30;
 /** Any one query field. */
 export const MAX_FIELD_LENGTH = 200;
 
-/** Site-shell §5: the pharmacy dialog's age ranges, as its options send them. */
+/** The pharmacy dialog's age ranges, as its options send them. */
 export const AGE_RANGES = ['Over 75', '70-75', '65-70', '60-65', '55-60', '50-55', 'Under 50'];
 
 export const MESSAGES = {

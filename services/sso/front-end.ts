@@ -1,8 +1,8 @@
 /**
- * The login front end's four calls (docs/sso-api.md): the brand site checks the shopper's
- * password here, gets the authorization code for the partner, refreshes its single-sign-on token
- * and revokes it at logout. Every refusal is a 4xx (or 503 for a loyalty outage) with a message
- * the site shows the shopper as it is (spec §8 "OAuth login and refresh").
+ * The login front end's four calls (docs/sso-api.md): the brand site checks the shopper's password
+ * here, gets the authorization code for the partner, refreshes its single-sign-on token and revokes
+ * it at logout. Every refusal is a 4xx (or 503 for a loyalty outage) with a message the site shows
+ * the shopper as it is (docs/reference/sso.md "Rules": provider errors).
  *
  * Why codes are minted here rather than by finishing the provider's interaction: finishing one
  * ends at the provider's resume address, which needs the `_interaction_resume` cookie the
