@@ -1,7 +1,8 @@
 /**
- * Dates as shoppers see them (spec accounts-loyalty §9: "Dates are shifted to Denver time"), for
- * the site and the reference services alike: dayjs with its utc and timezone plugins, so the
- * Mountain offset follows daylight saving time (UTC−7 in winter, UTC−6 in summer).
+ * Dates as shoppers see them (shoppers' dates are Denver time, `America/Denver`, unless a store's
+ * own clock is meant), for the site and the reference services alike: dayjs with its utc and
+ * timezone plugins, so the Mountain offset follows daylight saving time (UTC−7 in winter, UTC−6 in
+ * summer).
  *
  * Calendar dates travel as plain `YYYY-MM-DD` strings; instants as epoch milliseconds, Date or
  * ISO strings with an offset. Client-safe (no Node APIs): coupon cards format on both sides.

@@ -105,13 +105,13 @@ export interface SharedPglite {
 }
 
 /**
- * The shared instance's one connection takes one store's work at a time, in call order: before
- * a statement (or a whole transaction) of schema S, `set search_path to S` when the connection's
- * path is another, then the work itself. A store whose statements follow each other (a page's
- * loyalty queries) pays nothing more; a switch costs one short statement. Wrapping every statement
- * of a non-public schema in `begin; set local search_path; …; commit` instead cost three more
- * round trips into the WebAssembly instance per statement: the session read of every signed-in
- * page cost three times a plain query (decision 0013's shared instance, issue 15).
+ * The shared instance's one connection takes one store's work at a time, in call order: before a
+ * statement (or a whole transaction) of schema S, `set search_path to S` when the connection's path
+ * is another, then the work itself. A store whose statements follow each other (a page's loyalty
+ * queries) pays nothing more; a switch costs one short statement. Wrapping every statement of a
+ * non-public schema in `begin; set local search_path; …; commit` instead cost three more round
+ * trips into the WebAssembly instance per statement: the session read of every signed-in page cost
+ * three times a plain query (the shared instance of docs/decisions/0013-memory-footprint.md).
  *
  * Work is queued here rather than on PGlite's own lock: a statement of one store must not run
  * between another store's switch and its statement. As with PGlite's own lock, a transaction's

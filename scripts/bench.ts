@@ -73,12 +73,12 @@ const UNCACHED = { 'cache-control': 'no-cache' };
 /** Filled with the second store linked from /locations (any brand's). */
 const STORE_PAGE = '<store page>';
 
-/** Pages measured; later issues add theirs here. */
+/** Pages measured; a new area adds its pages here. */
 export const pages: BenchPage[] = [
   { name: 'home', path: '/' },
   { name: 'post', path: '' }, // filled with the first post linked from /posts
-  // Issue 12: the home page carries the weekly-ad preview (its ads from the ad cache, warm after
-  // the first request), so this row is the home page with the preview rendered per request.
+  // The home page carries the weekly-ad preview (its ads from the ad cache, warm after the first
+  // request), so this row is the home page with the preview rendered per request.
   { name: 'home, rendered', path: '/', headers: UNCACHED },
   // The same for a signed-in shopper (private page: rendered per request, the shell's greeting).
   {
@@ -86,7 +86,7 @@ export const pages: BenchPage[] = [
     path: '/',
     shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
   },
-  // Issue 5: the brand has ~600 coupons, 48 shown.
+  // The brand has ~600 coupons, 48 shown.
   { name: 'coupons, guest', path: '/digital-coupons' },
   // The same page rendered for every request without the shopper's personal call: what the
   // rendering alone costs.
@@ -96,8 +96,8 @@ export const pages: BenchPage[] = [
     path: '/digital-coupons',
     shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
   },
-  // Issue 11: the store locator (sorted by distance from a ZIP) and a store's page; the
-  // server-drawn map's outlines are a separate cached file, so these measure the page itself.
+  // The store locator (sorted by distance from a ZIP) and a store's page; the server-drawn map's
+  // outlines are a separate cached file, so these measure the page itself.
   { name: 'locations, guest', path: '/locations' },
   { name: 'locations by ZIP, rendered', path: '/locations?q=84770', headers: UNCACHED },
   { name: 'store page, guest', path: STORE_PAGE },
@@ -112,8 +112,8 @@ export const pages: BenchPage[] = [
     path: STORE_PAGE,
     shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
   },
-  // Issue 12: the weekly ad (the viewer's frame and the ad's text version, built from the ad
-  // cache): guest (cached when the page lets a shared cache keep it), rendered, signed in.
+  // The weekly ad (the viewer's frame and the ad's text version, built from the ad cache): guest
+  // (cached when the page lets a shared cache keep it), rendered, signed in.
   { name: 'weekly ad, guest', path: '/weekly-ad', optional: true },
   { name: 'weekly ad, rendered', path: '/weekly-ad', headers: UNCACHED, optional: true },
   {
@@ -122,7 +122,7 @@ export const pages: BenchPage[] = [
     shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
     optional: true,
   },
-  // Issue 13: the rewards page, personal: its loyalty calls (made together) on every view.
+  // The rewards page, personal: its loyalty calls (made together) on every view.
   {
     name: 'rewards, signed in',
     path: '/rewards',

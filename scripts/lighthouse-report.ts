@@ -1,7 +1,7 @@
-// The pure half of `npm run lighthouse` (scripts/lighthouse.ts): a Lighthouse result reduced to
-// the figures issue 15 sets targets for, the targets themselves, the median of several runs, the
-// failing audits worth fixing first and the printed table. No browser, no site: unit-tested in
-// scripts/lighthouse.test.ts.
+// The pure half of `npm run lighthouse` (scripts/lighthouse.ts): a Lighthouse result reduced to the
+// figures the project sets targets for (README.md "Tests" lists them), the targets themselves, the
+// median of several runs, the failing audits worth fixing first and the printed table. No browser,
+// no site: unit-tested in scripts/lighthouse.test.ts.
 import { Util } from 'lighthouse/shared/util.js';
 
 /** The parts of a Lighthouse result (LHR) this report reads; a real `LH.Result` fits it. */
@@ -55,8 +55,8 @@ export const FIGURE_LABELS: Record<Figure, string> = {
 };
 
 /**
- * Issue 15's targets, on every page: a score at least `min`, a metric at most `max`. SEO has
- * none (printed for information).
+ * The targets (README.md "Tests"), on every page: a score at least `min`, a metric at most `max`.
+ * SEO has none (printed for information).
  */
 export const TARGETS: Partial<Record<Figure, { min?: number; max?: number }>> = {
   performance: { min: 95 },

@@ -1,10 +1,10 @@
-// `npm run lighthouse`: builds for production, starts the site on its demo data and runs
-// Lighthouse 12 (mobile preset: emulated Moto G Power, simulated slow 4G) in Debian's Chromium on
-// the pages issue 15 sets targets for, one page after the other with a fresh Chromium per run.
-// Prints performance, accessibility, best practices, SEO, LCP, TBT and CLS per page, marks each
-// figure that misses its target with ✗ (scripts/lighthouse-report.ts), lists the top failing
-// audits of each page that misses one, and writes `.cache/lighthouse/summary.json` next to each
-// page's full report (`.cache/lighthouse/<page>.json`, open it in the Lighthouse viewer).
+// `npm run lighthouse`: builds for production, starts the site on its demo data and runs Lighthouse
+// 12 (mobile preset: emulated Moto G Power, simulated slow 4G) in Debian's Chromium on the pages
+// listed below (the Lighthouse table of README.md "Tests"), one page after the other with a fresh
+// Chromium per run. Prints performance, accessibility, best practices, SEO, LCP, TBT and CLS per
+// page, marks each figure that misses its target with ✗ (scripts/lighthouse-report.ts), lists the
+// top failing audits of each page that misses one, and writes `.cache/lighthouse/summary.json` next
+// to each page's full report (`.cache/lighthouse/<page>.json`, open it in the Lighthouse viewer).
 //
 // Signed-in rows sign a demo shopper in through the real /login form and send the session cookie
 // with every request Chromium makes. Each run starts from an empty browser cache and storage (a
@@ -75,7 +75,7 @@ interface LighthousePage {
   signedIn?: boolean;
 }
 
-/** The pages of issue 15's Lighthouse table. */
+/** The pages Lighthouse measures, each held to the targets of lighthouse-report.ts. */
 const pages: LighthousePage[] = [
   { name: 'home', path: '/' },
   { name: 'coupons, guest', path: '/digital-coupons' },

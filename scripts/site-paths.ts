@@ -1,6 +1,6 @@
 /**
  * Does a path of the site resolve to a page on a brand? Used by `npm run tenants:check` for the
- * redirect table (spec site-shell §2) so that no redirect lands on a 404. A path resolves when an
+ * redirect table (app/lib/redirects.ts) so that no redirect lands on a 404. A path resolves when an
  * app route without parameters serves it, or when the brand's content has the post, category or
  * page the content routes would show (posts.$category.$slug, posts.$category._index, $).
  */

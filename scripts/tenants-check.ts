@@ -45,7 +45,8 @@ for (const t of tenants) {
     problems.push(`tenants/${t.file}: favicon ${t.favicon} does not exist`);
   }
   if (!content.home(site)) problems.push(`content/${site}: no posts/home.md (the home page)`);
-  // Spec §2 redirects: every target must be a page on every brand (shared content is fine).
+  // The permanent redirects (app/lib/redirects.ts): every target must be a page on every brand
+  // (shared content is fine).
   for (const [from, to] of Object.entries(REDIRECTS)) {
     if (to in PAGES_TO_COME || resolvesOnSite(content, site, to, routePaths)) continue;
     problems.push(

@@ -1,10 +1,10 @@
 import type http from 'node:http';
 
 /**
- * Limits of the Node HTTP server in front of every brand (issue 10, "bounded requests"): a client
- * that sends its headers or its request slowly (slowloris) loses the connection instead of
- * holding it; idle keep-alive connections stay a little longer than a load balancer's usual
- * 60 s, so the balancer, not the site, closes them. The header size stays Node's 16 KiB (set
+ * Limits of the Node HTTP server in front of every brand (every request is bounded in time and
+ * size): a client that sends its headers or its request slowly (slowloris) loses the connection
+ * instead of holding it; idle keep-alive connections stay a little longer than a load balancer's
+ * usual 60 s, so the balancer, not the site, closes them. The header size stays Node's 16 KiB (set
  * only at start-up with --max-http-header-size); a longer header block is a 431 from Node.
  *
  * Node checks the two request timeouts every `connectionsCheckingInterval` (30 s by default),

@@ -4,12 +4,13 @@ import type { NextFunction, Request, Response } from 'express';
 import { pageCacheLookups } from '@common/metrics.server';
 
 /**
- * A short shared cache of guest HTML pages (DESIGN.md "Scale": the lever for speed), behaving as
- * a CDN in front would: a page is stored only when its own headers allow a shared cache to keep
- * it (`Cache-Control: public, …, s-maxage=N`, set by the page's loader through
- * app/lib/http/cache.server.ts), for N seconds. Only GETs of documents (not data requests) with
- * a 200, HTML and no Set-Cookie are considered; the request's cookie is part of the key, so a
- * visitor only ever gets a page rendered for the same cookie (a guest's home store).
+ * A short shared cache of guest HTML pages (the lever for speed, see
+ * docs/decisions/0004-guest-page-cache.md), behaving as a CDN in front would: a page is stored only
+ * when its own headers allow a shared cache to keep it (`Cache-Control: public, …, s-maxage=N`, set
+ * by the page's loader through app/lib/http/cache.server.ts), for N seconds. Only GETs of documents
+ * (not data requests) with a 200, HTML and no Set-Cookie are considered; the request's cookie is
+ * part of the key, so a visitor only ever gets a page rendered for the same cookie (a guest's home
+ * store).
  *
  * The CSP nonce stays unique per response: a cacheable page is rendered with a placeholder of
  * the same length, stored, and the placeholder is replaced by the request's own nonce each time

@@ -3,8 +3,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { FORM_BODY_LIMIT, FORMS_PATH } from '~/lib/form-kit/upload-limits';
 
 /**
- * What a brand's request may be before the app reads it (issue 10, "bounded requests" and "no
- * 500 for any input"):
+ * What a brand's request may be before the app reads it (every request is bounded, and no input
+ * gives a 500):
  *
  * - methods: GET, HEAD and POST reach the app; OPTIONS is answered here (204 with `Allow`); any
  *   other method (TRACE, PUT, DELETE, PATCH, PROPFIND, …) is a 405 with `Allow`;

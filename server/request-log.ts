@@ -59,7 +59,8 @@ function routeName(res: ServerResponse, path: string): string {
   // Fingerprinted bundles are served before the brand is known.
   if (path.startsWith('/build/')) return 'static';
   if (!locals.tenant) return 'unknown-host';
-  // Answered before Remix: the spec's permanent redirects, brand images and public files.
+  // Answered before Remix: the permanent redirects (app/lib/redirects.ts), brand images and public
+  // files.
   if (res.statusCode >= 300 && res.statusCode < 400) return 'redirect';
   if (path.startsWith('/images/') || /\.[a-z0-9]{1,8}$/i.test(path)) return 'static';
   return 'other';

@@ -1,6 +1,6 @@
 /**
- * Property-based fuzz of every form and address the site takes (issue 10, "no 500 for any
- * input"), through the action harness (no HTTP, no request gate in front):
+ * Property-based fuzz of every form and address the site takes (no input of any shape may give a
+ * 500), through the action harness (no HTTP, no request gate in front):
  * - every action's zod schema takes any form (its own field names and intents mixed with junk;
  *   values empty, huge, with controls, NUL, CR LF, unicode, lone surrogates, files) without
  *   `parseWithZod` throwing;
