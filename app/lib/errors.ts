@@ -50,7 +50,7 @@ export function normalizeError(error: unknown): NormalizedError {
   return { statusCode: 500, message: defaultErrorMessage(500) };
 }
 
-/** The error page's heading and title (spec §2): 'Page not found' for 404, else 'An error occurred'. */
+/** The error page's heading and title: 'Page not found' for 404, else 'An error occurred'. */
 export function errorTitle(statusCode: number): string {
   return statusCode === 404 ? 'Page not found' : 'An error occurred';
 }

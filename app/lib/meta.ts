@@ -5,7 +5,7 @@ interface MatchLike {
   data?: unknown;
 }
 
-/** 'Page - Retailer' (spec §2); just the retailer when the page has no name. */
+/** 'Page - Retailer'; just the retailer when the page has no name. */
 export function pageTitle(matches: readonly MatchLike[], page?: string | null): string {
   const root = matches.find((m) => m.id === 'root')?.data as
     | { tenant?: { title?: string } }

@@ -10,11 +10,11 @@ const DOLLARS = new Intl.NumberFormat('en-US', {
 });
 
 /**
- * Money in dollars as the spec shows it (accounts §9): under a dollar in cents (`0.5` → '50¢'),
- * otherwise dollars with 2 decimals (`1.25` → '$1.25', `1234.5` → '$1,234.50'); zero (and
- * anything that rounds to zero cents) → '$0.00'. The value is rounded to whole cents first, so
- * `0.999` → '$1.00'. Negative amounts get a leading minus ('-50¢', '-$1.25').
- * Missing or non-finite values → '' (nothing to show, rather than a made-up $0.00).
+ * Money in dollars as shoppers read it: under a dollar in cents (`0.5` → '50¢'), otherwise dollars
+ * with 2 decimals (`1.25` → '$1.25', `1234.5` → '$1,234.50'); zero (and anything that rounds to
+ * zero cents) → '$0.00'. The value is rounded to whole cents first, so `0.999` → '$1.00'. Negative
+ * amounts get a leading minus ('-50¢', '-$1.25'). Missing or non-finite values → '' (nothing to
+ * show, rather than a made-up $0.00).
  */
 export function formatCurrency(value: number | null | undefined): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '';

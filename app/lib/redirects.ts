@@ -1,4 +1,4 @@
-/** Permanent redirects of spec site-shell §2. Keys are lower-case paths without trailing slash. */
+/** Permanent redirects (docs/reference/shell.md "Redirects"). Keys: lower-case, no trailing `/`. */
 export const REDIRECTS: Readonly<Record<string, string>> = {
   '/about-rewards': '/about-perks',
   '/careers': '/jobs',

@@ -1,7 +1,7 @@
 /**
- * Whether analytics may run on this page (spec §4: once the cookie notice is dismissed, or at once
- * when it was dismissed before). The cookie notice says so; the banner's view and click reports
- * wait for it. Client-only module state: the server never reports anything.
+ * Whether analytics may run on this page (once the cookie notice is dismissed, or at once when it
+ * was dismissed before). The cookie notice says so; the banner's view and click reports wait for
+ * it. Client-only module state: the server never reports anything.
  */
 let started = false;
 const waiting = new Set<() => void>();

@@ -1,9 +1,10 @@
 /**
- * Analytics data layer (spec §4): page views are pushed to an array on window, named by the
- * tenant (`analytics.dataLayerName`), 250 ms after each route change (so the new page's
- * <title> is in place), and only once analytics has started, that is once the shopper has
- * dismissed the cookie notice. A tag manager configured by the retailer reads that array; the
- * tenant file has no tag address yet, so "starting" means creating the layer and pushing.
+ * Analytics data layer (docs/reference/shell.md "Cookie notice and analytics"): page views are
+ * pushed to an array on window, named by the tenant (`analytics.dataLayerName`), 250 ms after each
+ * route change (so the new page's <title> is in place), and only once analytics has started, that
+ * is once the shopper has dismissed the cookie notice. A tag manager configured by the retailer
+ * reads that array; the tenant file has no tag address yet, so "starting" means creating the layer
+ * and pushing.
  */
 
 export const PAGE_VIEW_DELAY_MS = 250;

@@ -29,8 +29,8 @@ const allowedNow = () =>
 const allowedOnServer = () => false;
 
 /**
- * Spec §9: the `prefetch` to give a Remix `<Link>`: `mode`, or 'none' on a 2g connection, with
- * data saver on, or offline (followed as the connection changes).
+ * The `prefetch` to give a Remix `<Link>`: `mode`, or 'none' on a 2g connection, with data saver
+ * on, or offline (followed as the connection changes).
  *
  *   <Link to={path} prefetch={useLinkPrefetch('intent')}>
  */

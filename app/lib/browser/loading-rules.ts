@@ -1,12 +1,13 @@
 /**
- * The spec's loading rules (§8, §9), as decisions without side effects: when a page whose script
- * chunk failed to load may reload itself, what counts as a chunk failure, and when links may be
- * prefetched. The browser wiring is in chunk-guard.ts and link-prefetch.ts.
+ * The site's loading rules (docs/reference/shell.md "Titles and error pages" and "Other rules"), as
+ * decisions without side effects: when a page whose script chunk failed to load may reload itself,
+ * what counts as a chunk failure, and when links may be prefetched. The browser wiring is in
+ * chunk-guard.tsx and link-prefetch.ts.
  */
 
-/** Spec §9: a page reloads itself for a failed chunk at most once in this time. */
+/** A page reloads itself for a failed chunk at most once in this time. */
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
-/** Spec §9: a chunk that has not loaded in this time counts as failed. */
+/** A chunk that has not loaded in this time counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** sessionStorage key holding the time (ms since the epoch) of the last reload for a chunk. */
 export const CHUNK_RELOAD_KEY = 'chunk_reload_at';
@@ -81,8 +82,8 @@ export interface NetworkState {
 }
 
 /**
- * Spec §9: links are not prefetched on a 2g connection (effectiveType '2g' or 'slow-2g'), with
- * data saver on, or offline. A browser without the Network Information API prefetches.
+ * Links are not prefetched on a 2g connection (effectiveType '2g' or 'slow-2g'), with data saver
+ * on, or offline. A browser without the Network Information API prefetches.
  */
 export function prefetchAllowed(network: NetworkState | undefined): boolean {
   if (!network) return false;

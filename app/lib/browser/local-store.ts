@@ -1,7 +1,7 @@
 /**
- * Stored local entries (spec §3, §4): a value plus an expiry timestamp, kept in the browser's
- * localStorage as JSON `{ value, expiry }` (expiry in epoch milliseconds, null = never).
- * An entry whose expiry has passed is deleted when it is read.
+ * Stored local entries (popup flags, the cookie notice's flag): a value plus an expiry timestamp,
+ * kept in the browser's localStorage as JSON `{ value, expiry }` (expiry in epoch milliseconds,
+ * null = never). An entry whose expiry has passed is deleted when it is read.
  *
  * Every call is safe where localStorage is missing or refuses access (server render, private
  * modes, storage disabled, quota full): reads return null and writes do nothing.

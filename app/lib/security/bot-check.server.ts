@@ -1,5 +1,6 @@
 /**
- * The registration bot check (spec accounts-loyalty §4 "Registration", §8 "Human-check failure").
+ * The bot check of registration and of the content forms (the "Bot check" rule under Registration
+ * in docs/reference/accounts.md).
  *
  * - reCAPTCHA v3 when the brand names keys (`services.recaptcha`: siteKey, secretKeyEnv): the
  *   page runs grecaptcha.execute(siteKey, { action }) and posts the token in

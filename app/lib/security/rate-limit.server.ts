@@ -1,6 +1,6 @@
 /**
- * Abuse limits for the account forms (issue 4 item 7, issue 10 item 5; decision record 0011),
- * with rate-limiter-flexible:
+ * Abuse limits for the account forms (docs/reference/accounts.md "Rate limits"; decision record
+ * docs/decisions/0011-login-throttling.md), with rate-limiter-flexible:
  *
  * - per client IP and brand: 10 posts a minute each for login, password-reset request and
  *   registration (`consume('login-ip' | 'reset-ip' | 'register-ip', brand, ip)`), and as many

@@ -13,9 +13,10 @@ import { action as resetPasswordRouteAction } from '~/routes/reset-password';
 import { shopperFromSession } from './shopper.server';
 
 /**
- * Sessions end on the server (issue 10 item 4), through the real pages' actions against the
- * reference loyalty service: logout, a password change, a password reset; a copied cookie is a
- * guest on another brand; the id changes at login. Every test registers its own shopper.
+ * Sessions end on the server (decision docs/decisions/0012-server-side-sessions.md), through the
+ * real pages' actions against the reference loyalty service: logout, a password change, a password
+ * reset; a copied cookie is a guest on another brand; the id changes at login. Every test registers
+ * its own shopper.
  */
 let h: ActionHarness;
 

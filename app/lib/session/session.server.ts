@@ -41,25 +41,25 @@ export interface StoreNoticeFlash {
 }
 
 export interface SessionData {
-  /** Chosen home store number (spec: may differ from the shopper's saved store). */
+  /** Chosen home store number (may differ from the shopper's saved store). */
   homeStore?: string;
   /** The signed-in shopper; absent for a guest (helpers in ./shopper.server.ts). */
   shopper?: SessionShopper;
 }
-/** What the session keeps of a signed-in shopper (spec §3 login result, plus the sign-in time). */
+/** What the session keeps of a signed-in shopper (the login result, plus the sign-in time). */
 export interface SessionShopper {
   frqShopperNo: string;
   firstName: string;
   /** The shopper's saved store number ('0' when none). */
   myStore: string;
   frequentShopperJwt: string | null;
-  /** The customer token of the login (spec: oAuthJwt). */
+  /** The customer token of the login (`OauthCustomerJwt.CustomerToken` in the login's answer). */
   oAuthJwt: string | null;
   /** Epoch milliseconds. */
   signedInAt: number;
   /**
    * Epoch milliseconds after which the sign-in counts as ended: 90 days after signing in, 30 days
-   * after an account update (spec accounts §9). Absent in sessions made before it existed.
+   * after an account update. Absent in sessions made before it existed.
    */
   expiresAt?: number;
   /** The shopper has not accepted the current terms (checked at sign-in; cleared on accepting). */
@@ -70,7 +70,10 @@ export interface SessionShopper {
    */
   sso?: SsoSessionToken;
 }
-/** The identity provider's tokens of a single sign-on (spec accounts §4 "Single-sign-on token"). */
+/**
+ * The identity provider's tokens of a single sign-on (docs/reference/sso.md "Rules": the
+ * single-sign-on token).
+ */
 export interface SsoSessionToken {
   /** The provider's customer token (after a refresh, the access token it returned). */
   customerToken: string;

@@ -1,5 +1,5 @@
 /**
- * The signed-in shopper in the session (spec accounts-loyalty §4 "Session", §9 "Stored user").
+ * The signed-in shopper in the session (docs/reference/accounts.md "Log out and sessions").
  *
  * `session.shopper` holds the login result (shopper number, first name, saved store, the two
  * tokens), the sign-in time and when the sign-in ends: 90 days after signing in, 30 days after
@@ -8,8 +8,8 @@
  * in or out gives the session a new id when it is stored (./session.server.ts), and the old one
  * ends.
  *
- * The guest page cache stores only pages that declare themselves public (lib/http/cache.ts),
- * which a signed-in shopper's pages never do.
+ * The guest page cache stores only pages that declare themselves public
+ * (app/lib/http/cache.server.ts), which a signed-in shopper's pages never do.
  */
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import type { LoginResult } from '~/lib/loyalty/types';
@@ -19,9 +19,9 @@ import type { AppSession, SessionShopper } from './session.server';
 export type { SessionShopper };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How long a sign-in lasts (spec §9: the stored user, 90 days). */
+/** How long a sign-in lasts: 90 days. */
 export const SHOPPER_SESSION_MAX_AGE_MS = 90 * DAY_MS;
-/** How long it lasts after an account update (spec §9: 30 days). */
+/** How long it lasts after an account update: 30 days from the update. */
 export const SHOPPER_SESSION_AFTER_UPDATE_MS = 30 * DAY_MS;
 
 /** The shopper of a session, or null for a guest or a sign-in that has ended or is malformed. */
@@ -72,7 +72,7 @@ export function matchStoreNumber(
 export interface SignInOptions {
   /**
    * Store numbers of the brand's visible locations: when the session has no home store yet, the
-   * shopper's saved store becomes it if it is one of them (spec §4).
+   * shopper's saved store becomes it if it is one of them.
    */
   storeNumbers?: readonly string[];
   now?: number;
@@ -109,8 +109,8 @@ export function signIn(
 }
 
 /**
- * Keeps the session's copy in step with the loyalty record (name, saved store, terms state).
- * After an account update (`accountUpdated`) the sign-in lasts 30 more days (spec §9).
+ * Keeps the session's copy in step with the loyalty record (name, saved store, terms state). After
+ * an account update (`accountUpdated`) the sign-in ends 30 days from then.
  */
 export function updateShopper(
   session: AppSession,
@@ -130,10 +130,10 @@ export function updateShopper(
 }
 
 /**
- * Forgets the shopper and their tokens (spec §4: logout clears the user and the stored customer
- * and single-sign-on tokens, both held in `shopper`). The home store stays: it is the visitor's choice, not personal.
- * When the session is stored, its record is deleted (a replayed cookie is a guest) and what is
- * left moves to a new id.
+ * Forgets the shopper and their tokens (logging out clears the shopper and the stored customer and
+ * single-sign-on tokens, both held in `shopper`). The home store stays: it is the visitor's choice,
+ * not personal. When the session is stored, its record is deleted (a replayed cookie is a guest)
+ * and what is left moves to a new id.
  */
 export function signOut(session: AppSession): void {
   session.unset('shopper');

@@ -27,7 +27,7 @@ export function isHidden(t: { hiddenElements: readonly string[] }, el: HiddenEle
 
 /**
  * The shopper's rewards page as the header button and the page title name it: 'My Perks' for a
- * Perks-branded brand, else 'My Rewards' (spec §2 "My Rewards button").
+ * Perks-branded brand, else 'My Rewards'.
  */
 export function myRewardsLabel(t: { rewards: { perksWording: boolean } }): string {
   return t.rewards.perksWording ? 'My Perks' : 'My Rewards';

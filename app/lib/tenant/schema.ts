@@ -21,7 +21,7 @@ const hostname = z
   );
 /** A path inside the site: starts with one '/', never '//' (that would leave the site). */
 const sitePathname = z.string().regex(/^\/(?!\/)[^\s\\]*$/, "must be a path starting with '/'");
-/** An image source: must start with '/' (spec §5). */
+/** An image source: must start with '/'. */
 const imageSrc = z.string().regex(/^\/(?!\/)\S*$/, "must start with '/'");
 const httpsOrLocalUrl = z
   .string()
@@ -75,9 +75,9 @@ export const tenantSchema = z
         fuelRewardsLabel: z.string().min(1).optional(),
         noPoints: z.boolean().default(false),
         /**
-         * The charity page (/rewards/charity, spec §2 "Charity picker, two variants"): 'grouped'
-         * lists every charity under its group (charityDescription); 'schools' is a school list
-         * searched by name, district or ZIP.
+         * The charity page (/rewards/charity, docs/reference/rewards.md "Charity"): 'grouped' lists
+         * every charity under its group (charityDescription); 'schools' is a school list searched
+         * by name, district or ZIP.
          */
         charityPicker: z.enum(['grouped', 'schools']).default('grouped'),
       })
@@ -129,7 +129,7 @@ export const tenantSchema = z
       })
       .default({}),
     hiddenElements: z.array(z.enum(hiddenElementValues)).default([]),
-    /** Footer signup is hidden on these first path segments (spec §2 footer). */
+    /** Footer signup is hidden on these first path segments (docs/reference/shell.md "Footer"). */
     footerSignupHiddenOn: z
       .array(z.string().min(1))
       .default([
@@ -178,10 +178,10 @@ export const tenantSchema = z
       })
       .default({}),
     /**
-     * The e-mail sign-ups (spec site-shell §2 Footer, Newsletter dialogs; §5). Addresses are the
-     * provider's subscribe endpoints (a Mailchimp `…/subscribe/post-json?u=…&id=…` keeps its query;
-     * the fields are added to it); unset, the in-process reference mailing list's
-     * `{sitePath}`, `{sitePath}-ace` and `{sitePath}-pharmacy` lists.
+     * The e-mail sign-ups (docs/reference/newsletter.md). Addresses are the provider's subscribe
+     * endpoints (a Mailchimp `…/subscribe/post-json?u=…&id=…` keeps its query; the fields are added
+     * to it); unset, the in-process reference mailing list's `{sitePath}`, `{sitePath}-ace` and
+     * `{sitePath}-pharmacy` lists.
      */
     newsletter: z
       .object({
@@ -191,8 +191,8 @@ export const tenantSchema = z
         aceSubscribeUrl: httpsOrLocalUrl.optional(),
         pharmacySubscribeUrl: httpsOrLocalUrl.optional(),
         /**
-         * The pharmacy dialog's store options after 'SELECT STORE' (spec §5), in order; the token
-         * '{product}' stands for the retailer's name in capitals. A duplicate is shown once.
+         * The pharmacy dialog's store options after 'SELECT STORE', in order; the token '{product}'
+         * stands for the retailer's name in capitals. A duplicate is shown once.
          */
         pharmacyStores: z
           .array(z.string().trim().min(1).max(100))

@@ -54,9 +54,9 @@ export function brandConfig(t: ThemeInput): SystemConfig {
 const systems = new Map<string, SystemContext>();
 
 /**
- * The Chakra system pages render with (server and browser alike, so hydration matches), one
- * per brand theme, built once and reused (building one takes tens of milliseconds; doing it per
- * render cut throughput tenfold in DESIGN.md's measurements).
+ * The Chakra system pages render with (server and browser alike, so hydration matches), one per
+ * brand theme, built once and reused (building one takes tens of milliseconds; doing it per render
+ * cut throughput tenfold when measured).
  *
  * Built from Chakra's base config (conditions, utilities) and chakra-client-theme.json: every
  * token, but only the recipes of the Chakra components the app renders (see

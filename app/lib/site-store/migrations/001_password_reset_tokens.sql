@@ -1,6 +1,6 @@
--- Password-reset tokens (accounts issue). Only the SHA-256 of a token is kept, so a copy of the
--- table cannot be turned into working reset links. Times come from the database clock (now()),
--- which every web process shares.
+-- Password-reset tokens (docs/reference/accounts.md "Reset password"). Only the SHA-256 of a token
+-- is kept, so a copy of the table cannot be turned into working reset links. Times come from the
+-- database clock (now()), which every web process shares.
 create table password_reset_tokens (
   token_hash text primary key check (token_hash ~ '^[0-9a-f]{64}$'),
   app_id text not null,
