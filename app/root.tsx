@@ -61,7 +61,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Before the body and any module script: marks the page as scripted (its layout is the
-            hydrated one from the first paint) and watches its chunks load (spec §8). */}
+            hydrated one from the first paint) and watches its chunks load (a failed chunk reloads
+            the page, see ~/lib/browser/loading-rules.ts). */}
         {hydrate ? (
           <script
             nonce={nonce}

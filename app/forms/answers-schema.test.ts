@@ -1,4 +1,4 @@
-/** Every validation message of the content forms (spec accounts-loyalty §5 "Generic forms"). */
+/** Every validation message of the content forms (docs/reference/forms.md "Messages"). */
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import type { FormField } from './types';

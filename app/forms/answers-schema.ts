@@ -1,7 +1,7 @@
 /**
- * The answers of a content form, as a zod schema built from the form's fields (spec
- * accounts-loyalty §5 "Generic forms"): the browser validates with it (lazily, on blur, then on
- * input) and the action parses with it, so both give the same messages:
+ * The answers of a content form, as a zod schema built from the form's fields
+ * (docs/reference/forms.md "Rules"): the browser validates with it (lazily, on blur, then on input)
+ * and the action parses with it, so both give the same messages:
  *
  * - e-mail 'Please enter a valid email address.', phone (###) ###-#### 'Please enter a valid
  *   phone number.' (both may stay empty unless required);
@@ -83,7 +83,7 @@ function fieldSchema(field: FormField, problem: string | undefined): z.ZodTypeAn
       return field.required ? multiChoiceField(values) : optionalChoices(values);
     }
     case 'checkbox':
-      // A required box must be ticked; the spec's required message, not the terms one.
+      // A required box must be ticked: 'This field is required.', not the terms box's message.
       return field.required ? mustBeChecked(MESSAGES.required) : checkboxField();
     case 'file':
       return fileField({

@@ -119,13 +119,12 @@ function FormFieldControl({ field, meta }: { field: FormField; meta: FieldMeta }
 }
 
 /**
- * A content form (spec accounts-loyalty §2 "Generic content-driven form", §5 "Generic forms"):
- * a real form posting to /forms/<slug> that works without JavaScript (multipart when it takes
- * files; the server validates and answers the messages in place). With JavaScript, conform
- * validates lazily (on blur, then on input) with the action's schema; Submit is disabled while
- * a field shows an error or the post is under way (decision 0009: pressable on an untouched
- * form, which it then validates whole). The bot check is the brand's: the honeypot's hidden
- * inputs, or a reCAPTCHA v3 token fetched just before posting.
+ * A content form (docs/reference/forms.md): a real form posting to /forms/<slug> that works without
+ * JavaScript (multipart when it takes files; the server validates and answers the messages in
+ * place). With JavaScript, conform validates lazily (on blur, then on input) with the action's
+ * schema; Submit is disabled while a field shows an error or the post is under way (decision 0009:
+ * pressable on an untouched form, which it then validates whole). The bot check is the brand's: the
+ * honeypot's hidden inputs, or a reCAPTCHA v3 token fetched just before posting.
  */
 export function ContentForm({
   setup,

@@ -1,7 +1,8 @@
 /**
- * The e-mail a content form sends (spec accounts-loyalty §3 "E-mail payload": from, to, replyTo,
- * subject, body, attachment files; §7 "POST /mail"). From, To, Cc and Bcc come from the form's
- * file, never from the post; Reply-To is the operator's address or the shopper's e-mail answer.
+ * The e-mail a content form sends (from, to, replyTo, subject, body, attachment files, handed to
+ * the site's mailer in app/lib/mail/; docs/reference/forms.md "Rules"). From, To, Cc and Bcc come
+ * from the form's file, never from the post; Reply-To is the operator's address or the shopper's
+ * e-mail answer.
  *
  * The body is the form's template (email-templates/<slug>.md) with `{{placeholders}}` filled from
  * the answers, then a plain list of every answer; the text part is the same, as text. Every

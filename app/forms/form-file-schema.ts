@@ -1,9 +1,8 @@
 /**
- * The zod schema of a content form file, forms/<slug>.json (format in docs/content.md "Forms";
- * spec accounts-loyalty §2 "Generic content-driven form", §3 "Form action"). What it refuses, a
- * page never shows: addresses that are not mailboxes, a reply-to naming no e-mail field, a
- * success route off the site, attachments naming no file field, types whose bytes cannot be
- * checked, limits beyond the site's.
+ * The zod schema of a content form file, forms/<slug>.json (format in docs/content.md "Forms"; the
+ * checks in docs/reference/forms.md "Rules"). What it refuses, a page never shows: addresses that
+ * are not mailboxes, a reply-to naming no e-mail field, a success route off the site, attachments
+ * naming no file field, types whose bytes cannot be checked, limits beyond the site's.
  */
 import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_TEXT_LENGTH } from '~/lib/form-kit/fields';
@@ -68,8 +67,8 @@ const count = (min: number, max: number) =>
     .max(max, `must be at most ${max}`);
 
 /**
- * 'desk@example.com' or 'Desk <desk@example.com>': one line (it becomes a mail header), the
- * address a plain one (site-shell §5's e-mail rule).
+ * 'desk@example.com' or 'Desk <desk@example.com>': one line (it becomes a mail header), the address
+ * a plain one (local part, '@', dotted domain: the site's e-mail rule).
  */
 export function isMailbox(value: string): boolean {
   if (/[\r\n]/.test(value)) return false;

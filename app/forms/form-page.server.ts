@@ -1,8 +1,7 @@
 /**
- * What pages need of a content form (spec accounts-loyalty §2 "Generic content-driven form"): the
- * form's own page /forms/<slug> (where it posts, what the footer's link opens without
- * JavaScript, and what the dialog loads), the form under a content page's text, and the success
- * page.
+ * What pages need of a content form (docs/reference/forms.md "What the visitor sees"): the form's
+ * own page /forms/<slug> (where it posts, what the footer's link opens without JavaScript, and what
+ * the dialog loads), the form under a content page's text, and the success page.
  */
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import type { ContentForm, FormBotCheck, FormSetup, PublicForm } from './types';
@@ -103,7 +102,7 @@ export function withPageForm<T extends { page: { form?: string | null } }>(
 
 /**
  * GET /forms/<slug>/sent: the success message stored by the post, shown once in a success alert;
- * without one (a reload, a bookmark) the page sends the visitor home (spec §2).
+ * without one (a reload, a bookmark) the page sends the visitor home.
  */
 export async function formSentLoader(context: AppLoadContext, slug: string | undefined) {
   const form = findForm(context, slug);

@@ -55,7 +55,7 @@ export function FormPage() {
   );
 }
 
-/** The success page of a form (spec §2): its stored message in a success alert. */
+/** The success page of a form: its stored message, shown once in a success alert. */
 export function FormSentPage() {
   const { title, message } = useLoaderData<{ title: string; message: string }>();
   return (

@@ -1,8 +1,8 @@
 /**
  * The content forms' action on a brand with reCAPTCHA keys: the page gets the site key and the
- * form's own reCAPTCHA action, and a post is sent only with a token Google (played here by a
- * local siteverify) vouches for, for that action, with a good score; any other post is answered
- * as sent and sends nothing (spec §4 "stops silently").
+ * form's own reCAPTCHA action, and a post is sent only with a token Google (played here by a local
+ * siteverify) vouches for, for that action, with a good score; any other post is answered as sent
+ * and sends nothing (a failed bot check looks like success).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -112,7 +112,7 @@ describe('the contact form (lins)', () => {
         'Thank you for your message. Our customer service team will answer within one business day.',
     });
     expect(sent.headers.get('Cache-Control')).toBe('private, no-store');
-    // Shown once: a reload goes home (spec §2).
+    // Shown once: a reload goes home.
     const again = await b.call(sentLoader, '/forms/customer-service/sent', undefined, {
       params: { slug: 'customer-service' },
     });

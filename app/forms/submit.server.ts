@@ -1,6 +1,5 @@
 /**
- * POST /forms/<slug> (spec accounts-loyalty §4 "Form submit", §5 "Generic forms", §8 "Generic
- * form failure", "Human-check failure"), with JavaScript or without:
+ * POST /forms/<slug> (docs/reference/forms.md "Rules"), with JavaScript or without:
  *
  * 1. the post is read, files streamed through their limits (uploads.server.ts);
  * 2. the per-address limit (10 posts in ten minutes per brand by default): 429 with the wait;

@@ -100,7 +100,7 @@ export type FormFileField = Extract<FormField, { type: 'file' }>;
 /** Reply-To of a form's e-mail: an operator's mailbox, or the address typed in an e-mail field. */
 export type FormReplyTo = { address: string } | { field: string };
 
-/** What a form does with the answers (spec accounts-loyalty §3 "Form action"). */
+/** What a form does with the answers: its e-mail action (docs/content.md "Forms"). */
 export interface FormEmailAction {
   type: 'email';
   /** Operator mailboxes ('desk@example.com' or 'Desk <desk@example.com>'), never the request's. */

@@ -1,7 +1,7 @@
 /**
- * Reading a content form's post, files and all (issue 14 item 3), with Remix's streaming
- * multipart parser (`unstable_parseMultipartFormData`) and an upload handler of ours that holds
- * every limit while the parts stream by:
+ * Reading a content form's post, files and all (docs/reference/forms.md "Rules": Files), with
+ * Remix's streaming multipart parser (`unstable_parseMultipartFormData`) and an upload handler of
+ * ours that holds every limit while the parts stream by:
  *
  * - a file counts only under one of the form's file fields (anything else is read and dropped);
  * - per field, at most `maxFiles` files, each at most `maxBytes`; all files of the post together

@@ -46,10 +46,11 @@ const styles = {
 };
 
 /**
- * The footer's e-mail sign-up (spec §2 Footer, §4): an address and a button. With JavaScript
- * the button opens the sign-up dialog with the address carried over, and the footer's field is
- * cleared once the dialog closes. Without JavaScript it posts the address to the sign-up page,
- * which answers with the whole form filled in (the address never goes into a URL).
+ * The footer's e-mail sign-up (docs/reference/newsletter.md "What the shopper sees"): an address
+ * and a button. With JavaScript the button opens the sign-up dialog with the address carried over,
+ * and the footer's field is cleared once the dialog closes. Without JavaScript it posts the address
+ * to the sign-up page, which answers with the whole form filled in (the address never goes into a
+ * URL).
  */
 export function FooterSignup({ setup }: { setup: SignupSetup | null }) {
   const hydrated = useHydrated();

@@ -1,26 +1,26 @@
 /**
- * The e-mail sign-ups' words and constants (spec site-shell §2 Newsletter dialogs, §4, §5, §8,
- * §9), safe for the browser bundle.
+ * The e-mail sign-ups' words and constants (docs/reference/newsletter.md "Messages" and
+ * "Constants"), safe for the browser bundle.
  */
 
 /** Which list a form subscribes to: the footer's (home store or Ace location) or the pharmacy's. */
 export type SignupVariant = 'standard' | 'ace' | 'pharmacy';
 
-/** Spec §8. The provider's own `msg` is never shown: it may hold HTML or the address. */
+/** The provider's own `msg` is never shown: it may hold HTML or the address. */
 export const NEWSLETTER_MESSAGES = {
   subscribed: 'Thank you for subscribing!',
   already: "You're already subscribed to our mailing list.",
   failed: 'There was a problem signing up. Please try again later.',
 } as const;
 
-/** Spec §4: the button of a subscribed form (disabled). */
+/** The button of a subscribed form (disabled). */
 export const SUBSCRIBED_LABEL = 'Subscribed!';
 
-/** Spec §9: dialog widths. */
+/** Dialog widths (px). */
 export const SIGNUP_DIALOG_WIDTH = 500;
 export const PHARMACY_DIALOG_WIDTH = 450;
 
-/** Spec §5: the pharmacy dialog's age ranges, after its placeholder 'SELECT'. */
+/** The pharmacy dialog's age ranges, after its placeholder 'SELECT'. */
 export const AGE_RANGES = [
   'Over 75',
   '70-75',
@@ -31,7 +31,7 @@ export const AGE_RANGES = [
   'Under 50',
 ] as const;
 export const AGE_PLACEHOLDER = 'SELECT';
-/** Spec §5: the pharmacy dialog's store placeholder. */
+/** The pharmacy dialog's store placeholder. */
 export const PHARMACY_STORE_PLACEHOLDER = 'SELECT STORE';
 
 /** The agreement checkbox's label when the brand's tenant file has none of its own. */

@@ -1,5 +1,5 @@
 /**
- * The sign-up forms' store choices (spec site-shell §2 Newsletter dialogs, §5), as pure rules.
+ * The sign-up forms' store choices (docs/reference/newsletter.md "Rules"), as pure rules.
  */
 
 /** A select option: what is posted and what is shown. */
@@ -32,8 +32,8 @@ export function pharmacyStoreOptions(stores: readonly string[], retailerName: st
 }
 
 /**
- * The `store` parameter as the spec reads it: dashes become spaces and each word is capitalised
- * ('main-street' → 'Main Street'). Null when there is nothing to read.
+ * The `store` parameter as a name: dashes become spaces and each word is capitalised ('main-street'
+ * → 'Main Street'). Null when there is nothing to read.
  */
 export function storeParamName(param: string | null | undefined): string | null {
   if (typeof param !== 'string') return null;
@@ -46,9 +46,9 @@ export function storeParamName(param: string | null | undefined): string | null 
 const loose = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
- * The option a `store` parameter pre-selects: the option equal to its name (spec: dashes to
- * spaces, words capitalised) in any case; failing that, the one that reads the same without
- * punctuation ('joes-market' for "JOE'S MARKET"). Null when none does.
+ * The option a `store` parameter pre-selects: the option equal to its name (dashes to spaces, words
+ * capitalised) in any case; failing that, the one that reads the same without punctuation
+ * ('joes-market' for "JOE'S MARKET"). Null when none does.
  */
 export function storeFromParam(
   param: string | null | undefined,

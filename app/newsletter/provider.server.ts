@@ -1,9 +1,10 @@
 /**
- * The mailing-list provider's subscribe call (spec site-shell §7 Newsletter), made by the site's
- * server, never by the browser: `GET {subscribe address}?EMAIL=…&…&c={callback}` with undici and
- * a deadline. The reply is read as JSON or as JSONP (`/**\/name({...});`, what a Mailchimp-style
- * `post-json` endpoint answers) and mapped to spec §8's three outcomes; the provider's own `msg`
- * never reaches the page (it may hold HTML or the address) nor the log as it is.
+ * The mailing-list provider's subscribe call (docs/reference/newsletter.md "Rules"), made by the
+ * site's server, never by the browser: `GET {subscribe address}?EMAIL=…&…&c={callback}` with undici
+ * and a deadline. The reply is read as JSON or as JSONP (`/**\/name({...});`, what a
+ * Mailchimp-style `post-json` endpoint answers) and mapped to three outcomes (subscribed, already
+ * subscribed, failed); the provider's own `msg` never reaches the page (it may hold HTML or the
+ * address) nor the log as it is.
  *
  * The address is the tenant's (`newsletter.subscribeUrl`, `aceSubscribeUrl`,
  * `pharmacySubscribeUrl`; a query it carries is kept), else the in-process reference mailing
@@ -107,8 +108,8 @@ export function parseProviderReply(
 }
 
 /**
- * Spec §8: 'success' subscribed; a `msg` that includes 'already subscribed' (any case) is a known
- * address; anything else, or no reply at all, a failure.
+ * 'success' subscribed; a `msg` that includes 'already subscribed' (any case) is a known address;
+ * anything else, or no reply at all, a failure.
  */
 export function outcomeOf(reply: ProviderReply | null): SubscribeOutcome {
   if (!reply) return 'failed';

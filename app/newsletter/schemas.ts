@@ -10,15 +10,15 @@ import {
 import { AGE_RANGES } from './messages';
 
 /**
- * The sign-up forms (spec site-shell §5), one schema for the action and the browser, built from
- * the brand's store choices (memoise it on the page).
+ * The sign-up forms (docs/reference/newsletter.md "Rules": Validation), one schema for the action
+ * and the browser, built from the brand's store choices (memoise it on the page).
  *
  * - Footer (home store or Ace location): Email* ('This field is required.', 'Please enter a
  *   valid email address.'), the store* among `stores`, optional first and last names (at most 50
  *   characters each, what the loyalty backend keeps too), optional phone that must be ten digits
  *   under the (###) ###-#### mask.
- * - Pharmacy: Email*, store* among the options, age range* among spec §5's, an optional
- *   agreement checkbox.
+ * - Pharmacy: Email*, store* among the options, age range* among AGE_RANGES, an optional agreement
+ *   checkbox.
  */
 export function signupSchema(stores: readonly string[]) {
   return z.object({

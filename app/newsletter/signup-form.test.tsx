@@ -8,8 +8,9 @@ import { SignupForm } from './signup-form';
 import type { SignupActionData, SignupSetup } from './types';
 
 /*
- * The sign-up forms as a shopper without JavaScript gets them (server render): labels, choices,
- * the honeypot, and the states of spec §4 from the action's answers.
+ * The sign-up forms as a shopper without JavaScript gets them (server render): labels, choices, the
+ * honeypot, and the form's states (docs/reference/newsletter.md "What the shopper sees") from the
+ * action's answers.
  */
 
 const standard: SignupSetup = {

@@ -1,6 +1,6 @@
 /**
  * The sign-up actions and pages against a real reference mailing-list service (memory store)
- * started here: what reaches the list, spec §8's messages, and every way a post goes nowhere
+ * started here: what reaches the list, the outcome messages, and every way a post goes nowhere
  * (invalid, honeypot, over the limit) or fails (service stopped, provider hanging, no address).
  */
 import http from 'node:http';
@@ -73,7 +73,7 @@ async function member(list: string, email: string) {
 }
 
 const reply = (res: CallResult) => res.data as SignupActionData;
-/** The form-level message of a subscribe answer (spec §8), else null. */
+/** The form-level message of a subscribe answer (NEWSLETTER_MESSAGES), else null. */
 function formMessage(res: CallResult): string | null {
   const data = reply(res);
   if (data.intent !== 'subscribe') return null;
@@ -143,7 +143,7 @@ describe('the footer sign-up (standard list)', () => {
       store: "Lin's Hurricane",
     });
 
-    // The same address again (in another case): spec §8's 'already subscribed' message.
+    // The same address again (in another case): the 'already subscribed' message.
     const again = await browser.call(standardAction, '/newsletter', {
       ...form,
       email: email.toUpperCase(),

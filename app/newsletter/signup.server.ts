@@ -1,7 +1,7 @@
 /**
- * The e-mail sign-ups' pages and actions (spec site-shell §2 Footer and Newsletter dialogs, §4
- * Newsletter signup, §5, §7, §8): what each form offers, and the post that validates it, keeps
- * bots and floods away and calls the provider (provider.server.ts).
+ * The e-mail sign-ups' pages and actions (docs/reference/newsletter.md): what each form offers, and
+ * the post that validates it, keeps bots and floods away and calls the provider
+ * (provider.server.ts).
  *
  * Every form posts here with or without JavaScript. The footer's own form (only an address) is
  * the first step without JavaScript: its post answers the whole form with the address filled in
@@ -51,9 +51,9 @@ function storeOptions(context: AppLoadContext, variant: SignupVariant): StoreOpt
 }
 
 /**
- * A variant's form as the brand offers it, or null when it cannot be filled in (an Ace form for
- * a brand without Ace locations). `store`: the page's `store` parameter (pharmacy), read by spec
- * §2's rule; the footer's select starts on the visitor's home store.
+ * A variant's form as the brand offers it, or null when it cannot be filled in (an Ace form for a
+ * brand without Ace locations). `store`: the page's `store` parameter (pharmacy), read by
+ * storeFromParam (options.ts); the footer's select starts on the visitor's home store.
  */
 export function signupSetup(
   context: AppLoadContext,
@@ -128,7 +128,7 @@ export function signupPageLoader(
 
 const noStore = { headers: { 'Cache-Control': PRIVATE_NO_STORE } };
 
-/** The provider's query fields (spec §3, §7): MMERGE3 is the store's name as the form shows it. */
+/** The provider's query fields: MMERGE3 is the store's name as the form shows it. */
 function providerFields(
   variant: SignupVariant,
   value: SignupValues | PharmacyValues,
@@ -144,7 +144,7 @@ function providerFields(
     EMAIL: v.email,
     FNAME: v.firstName,
     LNAME: v.lastName,
-    // The Ace list keeps the phone in MMERGE5 (spec §3).
+    // The Ace list keeps the phone in MMERGE5.
     [variant === 'ace' ? 'MMERGE5' : 'PHONE']: v.phone?.masked,
     MMERGE3: storeName,
   };
@@ -152,9 +152,9 @@ function providerFields(
 
 /**
  * POST of a sign-up form. Order: the footer's first step (nothing checked, nothing sent); the
- * form's validation (field messages, nothing sent); the honeypot (answered as subscribed,
- * nothing sent); the per-address limit (the failure message, nothing sent); then one call to the
- * provider and spec §8's message for what it answered.
+ * form's validation (field messages, nothing sent); the honeypot (answered as subscribed, nothing
+ * sent); the per-address limit (the failure message, nothing sent); then one call to the provider
+ * and the message for what it answered.
  */
 export async function signupAction(
   request: Request,

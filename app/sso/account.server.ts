@@ -10,11 +10,11 @@ import { ssoHref } from './login.server';
 import { checkOAuthParam, ssoClients } from './oauth';
 
 /**
- * /sso/account (issue 14): the signed-in shopper's summary in the minimal layout (name, e-mail,
- * card number masked, home store) and a link to the full /account. A guest goes to /sso/login,
- * keeping a valid `oauth` parameter (the login then continues to that partner). As on /account
- * (spec §8 "User info missing on account page"), a record that cannot be found signs the shopper
- * out; an outage shows the page with what the session knows and the generic message.
+ * /sso/account (docs/reference/sso.md "What the shopper sees"): the signed-in shopper's summary in
+ * the minimal layout (name, e-mail, card number masked, home store) and a link to the full
+ * /account. A guest goes to /sso/login, keeping a valid `oauth` parameter (the login then continues
+ * to that partner). As on /account, a record that cannot be found signs the shopper out; an outage
+ * shows the page with what the session knows and the generic message.
  */
 export async function ssoAccountLoader(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);

@@ -19,10 +19,10 @@ import {
 import { clearSsoToken, validSsoToken } from './token.server';
 
 /**
- * /sso/login (issue 14; spec accounts §2 "Login form" in single-sign-on mode, §4): the login
- * form of the oauth flow, or, for a shopper already signed in here with a valid single-sign-on
- * token, 'Continue as {firstName}' (one click: a post, so no other site can spend the shopper's
- * sign-in by linking here) with 'Not you? Sign out'.
+ * /sso/login (docs/reference/sso.md "What the shopper sees"): the login form of the oauth flow (the
+ * panes of /login), or, for a shopper already signed in here with a valid single-sign-on token,
+ * 'Continue as {firstName}' (one click: a post, so no other site can spend the shopper's sign-in by
+ * linking here) with 'Not you? Sign out'.
  *
  * Without an `oauth` parameter at all the page is the plain login of the minimal layout (where
  * /sso/account sends a guest), landing on /sso/account. A parameter that fails the check gets
@@ -58,8 +58,8 @@ export function oauthOf(
 }
 
 /**
- * The signed-in shopper's valid single-sign-on token, refreshing an expired one (spec §4). The
- * Set-Cookie that stores a refresh or a clearing is in `headers`.
+ * The signed-in shopper's valid single-sign-on token, refreshing an expired one (token.server.ts).
+ * The Set-Cookie that stores a refresh or a clearing is in `headers`.
  */
 async function tokenState(context: AppLoadContext, provider: ProviderAccess | null) {
   const headers = new Headers();
@@ -143,9 +143,9 @@ export async function ssoLoginStep(
 }
 
 /**
- * 'Continue as {firstName}': the signed-in shopper's valid token (refreshed when expired) buys
- * the partner's code without a password. A token that cannot be had, or a redirect that fails,
- * clears the token (spec §4) and the page shows why, with the login form.
+ * 'Continue as {firstName}': the signed-in shopper's valid token (refreshed when expired) buys the
+ * partner's code without a password. A token that cannot be had, or a redirect that fails, clears
+ * the token and the page shows why, with the login form.
  */
 async function continueAs(form: FormData, context: AppLoadContext, check: CheckedRequest) {
   const submission = parseWithZod(form, { schema: intentOnly });

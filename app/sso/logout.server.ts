@@ -8,11 +8,11 @@ import { ssoClients } from './oauth';
 import { revokeSsoToken } from './partner.server';
 
 /**
- * /sso/logout?client_id=…&post_logout_redirect_uri=… (issue 14; spec accounts §4 "logout clears
- * the user and deletes the stored customer token and the single-sign-on token", §7 revoketoken):
- * the token is revoked at the provider, the session forgets the shopper and both tokens (its
- * record is deleted: a replayed cookie is a guest), and the browser goes back to the partner's
- * post-logout address when it is registered for that client; otherwise a signed-out page of ours.
+ * /sso/logout?client_id=…&post_logout_redirect_uri=… (docs/reference/sso.md "What the shopper
+ * sees"; the provider's `GET /api/logout/revoketoken` in docs/sso-api.md): the token is revoked at
+ * the provider, the session forgets the shopper and both tokens (its record is deleted: a replayed
+ * cookie is a guest), and the browser goes back to the partner's post-logout address when it is
+ * registered for that client; otherwise a signed-out page of ours.
  *
  * A GET, as OpenID Connect RP-initiated logout is: the partner sends the browser here. Another
  * site can at worst sign the shopper out by sending them here (the session cookie is SameSite=Lax:

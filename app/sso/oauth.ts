@@ -170,10 +170,11 @@ export function encodeOAuthParam(request: Record<string, unknown>): string {
 }
 
 /**
- * Whether the provider's `redirectUrl` may be followed (spec §7 "returns redirectUrl"): the
- * request's own redirect URI (which the check above found registered) carrying the code, or an
- * address of the provider (its resume step, which then leads there). Compared as parsed URLs,
- * never as string prefixes: `…/callbackevil` and `…/callback@evil` are refused.
+ * Whether the provider's `redirectUrl` may be followed (what `POST /authenticate/token` answers,
+ * docs/sso-api.md): the request's own redirect URI (which the check above found registered)
+ * carrying the code, or an address of the provider (its resume step, which then leads there).
+ * Compared as parsed URLs, never as string prefixes: `…/callbackevil` and `…/callback@evil` are
+ * refused.
  */
 export function redirectUrlAllowed(
   redirectUrl: unknown,

@@ -29,9 +29,9 @@ export function providerOf(context: AppLoadContext): ProviderAccess | null {
 }
 
 /**
- * What the shopper is told of a failed provider call: the reply's `error` field (spec §8 "OAuth
- * login and refresh"), else (an outage, a reply that is not the contract's) the generic message;
- * the detail goes to the log.
+ * What the shopper is told of a failed provider call: the reply's `error` field, shown as it is,
+ * else (an outage, a reply that is not the contract's) the generic message; the detail goes to the
+ * log.
  */
 export function ssoFailureMessage(error: unknown, what: string): string {
   if (error instanceof SsoError && error.message) return error.message;
@@ -70,11 +70,11 @@ export type OAuthLoginNext =
   | { message: string };
 
 /**
- * The oauth login (spec §4 "Registration … oauth login in the oauth flow"; issue 14): once the
+ * The oauth login (docs/reference/sso.md "Rules"; after /sso/login and /sso/register): once the
  * site accepted the password, the provider's login with the same credential (Basic) gives the
- * customer and refresh tokens, and its token call the partner's redirect with the code. Only
- * when both succeed is the shopper signed in, with the tokens kept in the session; otherwise the
- * form shows the provider's message and no one is signed in (a token never stored is cleared).
+ * customer and refresh tokens, and its token call the partner's redirect with the code. Only when
+ * both succeed is the shopper signed in, with the tokens kept in the session; otherwise the form
+ * shows the provider's message and no one is signed in (a token never stored is cleared).
  */
 export function oauthLogin(context: AppLoadContext, request: OAuthRequest) {
   return async (accepted: {

@@ -1,14 +1,13 @@
 /**
- * The site's client of the identity provider's login front-end calls (docs/sso-api.md, spec §7
- * "Single sign-on"): server to server, with undici and a deadline. The provider is the tenant's
- * (`services.sso.url`) or the reference one server.ts started in-process (services/sso).
+ * The site's client of the identity provider's login front-end calls (docs/sso-api.md): server to
+ * server, with undici and a deadline. The provider is the tenant's (`services.sso.url`) or the
+ * reference one server.ts started in-process (services/sso).
  *
- * - `login` sends the shopper's e-mail address and password as a Basic credential; the token
- *   calls (`token`, `refresh`, `revoke`) send no Authorization header at all (spec §7 "The token
- *   calls remove the default Authorization header").
+ * - `login` sends the shopper's e-mail address and password as a Basic credential; the token calls
+ *   (`token`, `refresh`, `revoke`) send no Authorization header at all (the contract says so).
  * - Every reply is validated; a refusal becomes an SsoError whose message is the reply's `error`
- *   field (spec §8 "OAuth login and refresh"), or the generic message when there is none, the
- *   reply is not what the contract says, or the provider cannot be reached in time.
+ *   field, or the generic message when there is none, the reply is not what the contract says, or
+ *   the provider cannot be reached in time.
  */
 import { request } from 'undici';
 import { z } from 'zod';

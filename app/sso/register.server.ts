@@ -5,10 +5,9 @@ import { checkOAuthParam, ssoClients } from './oauth';
 import { oauthLogin } from './partner.server';
 
 /**
- * /sso/register (issue 14; spec accounts §2 "Registration page", §4 "Registration … then log in
- * (oauth login in the oauth flow)"): the site's registration (app/accounts, its form and action
- * as they are) in the minimal layout, posting the `oauth` parameter; after registering, the oauth
- * login and the redirect to the partner.
+ * /sso/register (docs/reference/sso.md "What the shopper sees"): the site's registration
+ * (app/accounts, its form and action as they are) in the minimal layout, posting the `oauth`
+ * parameter; after registering, the oauth login and the redirect to the partner.
  *
  * - Without an `oauth` parameter there is no partner to continue to: the site's /register.
  * - A signed-in shopper has an account: /sso/login of the same request, which offers 'Continue

@@ -3,11 +3,11 @@ import type { AppSession, SsoSessionToken } from '~/lib/session/session.server';
 import { shopperFromSession } from '~/lib/session/shopper.server';
 
 /**
- * The single-sign-on token in the session (spec accounts-loyalty §4 "Single-sign-on token"):
- * valid until its expiry; once expired, refreshed with the refresh token (the provider rotates
- * it: the new pair replaces the old); when the refresh fails, or there is no refresh token, both
- * are cleared and there is no valid token. It lives in the signed-in shopper's session record
- * (server side), never in a cookie value or a page.
+ * The single-sign-on token in the session (docs/reference/sso.md "Rules"): valid until its expiry;
+ * once expired, refreshed with the refresh token (the provider rotates it: the new pair replaces
+ * the old); when the refresh fails, or there is no refresh token, both are cleared and there is no
+ * valid token. It lives in the signed-in shopper's session record (server side), never in a cookie
+ * value or a page.
  */
 
 export type { SsoSessionToken };
@@ -76,8 +76,8 @@ export interface SsoTokenState {
 }
 
 /**
- * The session's valid single-sign-on token, refreshing an expired one: the spec's rule, in full.
- * The caller stores the session when `changed`.
+ * The session's valid single-sign-on token, refreshing an expired one: the rule above, in full. The
+ * caller stores the session when `changed`.
  */
 export async function validSsoToken(
   session: AppSession,

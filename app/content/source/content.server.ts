@@ -1,11 +1,12 @@
 /**
- * File-based content service (spec site-shell §3, §7; format in docs/content.md).
+ * File-based content service (what the site does with it: docs/reference/content.md; the format:
+ * docs/content.md).
  *
- * Every query looks in content/<site>/ and content/shared/ and merges the two, the site's
- * item winning on the same key. A folder is read once, on first use, and kept in memory;
- * with `watch: true` a change on disk drops the affected site so the next query re-reads it.
- * Queries are synchronous and never throw: a bad file is skipped and listed by `problems()`,
- * an unexpected failure gives the empty result (spec §8 "Content query fails: empty list").
+ * Every query looks in content/<site>/ and content/shared/ and merges the two, the site's item
+ * winning on the same key. A folder is read once, on first use, and kept in memory; with
+ * `watch: true` a change on disk drops the affected site so the next query re-reads it. Queries are
+ * synchronous and never throw: a bad file is skipped and listed by `problems()`, an unexpected
+ * failure gives the empty result (a failed query is an empty list, never an error).
  *
  * This module is the service; the work is done by schemas.server.ts (what a file must hold),
  * folder-reader.server.ts and json-files.server.ts (one folder read into memory),
@@ -79,7 +80,7 @@ export interface ContentService {
   popup(site: string): Popup | null;
   /**
    * A popup by slug, shown by a rule of its own rather than as the site popup (e.g.
-   * accept-new-terms, spec accounts-loyalty §2 "Terms popup"); dates still apply.
+   * accept-new-terms, docs/reference/shell.md "Popups"); dates still apply.
    */
   popupBySlug(site: string, slug: string): Popup | null;
   layout(site: string, slug: string): LayoutPost | null;

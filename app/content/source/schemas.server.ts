@@ -28,11 +28,11 @@ const flag = (fallback: boolean) =>
 const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 
 /**
- * The instant a content date means, in the brands' time zone (spec accounts §9, dates in Denver):
- * a plain date is the start of that day in Denver (a post dated 2026-11-01 appears at midnight
- * there, not at 5 or 6 p.m. the evening before), a date-time without an offset is Denver wall
- * time, and one with an offset is that instant. YAML's unquoted dates arrive as Date objects at
- * UTC midnight: read as the plain date they were written as. Null when unreadable.
+ * The instant a content date means, in the brands' time zone (shoppers' dates are Denver time): a
+ * plain date is the start of that day in Denver (a post dated 2026-11-01 appears at midnight there,
+ * not at 5 or 6 p.m. the evening before), a date-time without an offset is Denver wall time, and
+ * one with an offset is that instant. YAML's unquoted dates arrive as Date objects at UTC midnight:
+ * read as the plain date they were written as. Null when unreadable.
  */
 export function contentInstant(value: Date | string): string | null {
   if (value instanceof Date) {

@@ -1,12 +1,12 @@
 /**
- * Content quick search (spec site-shell §7, §9): a MiniSearch index over the searchable posts
- * of one site, and the snippet with <mark>ed matches shown under each result.
+ * Content quick search (docs/reference/content.md "Search"): a MiniSearch index over the searchable
+ * posts of one site, and the snippet with <mark>ed matches shown under each result.
  */
 import MiniSearch from 'minisearch';
 import { escapeHtml } from '~/lib/markdown.server';
 import type { Post, SearchHighlightText, SearchResult } from './types';
 
-/** A match further into the text than this moves the snippet start (spec §9). */
+/** A match further into the text than this moves the snippet start. */
 export const SNIPPET_MATCH_LIMIT = 200;
 /** How far before such a match the snippet starts. */
 export const SNIPPET_LEAD = 100;
@@ -150,7 +150,7 @@ export function createSearchIndex(posts: Post[]): SearchIndex {
       });
       const results: SearchResult[] = [];
       for (const hit of hits) {
-        if (!(hit.score > 0)) continue; // spec §9: only non-zero scores
+        if (!(hit.score > 0)) continue; // a result scoring 0 is dropped
         const stored = hit as unknown as StoredFields;
         // Document terms (what prefix/fuzzy matched) first, then the typed terms.
         const snippet = makeSnippet(stored.text ?? '', [...hit.terms, ...hit.queryTerms]);

@@ -1,4 +1,4 @@
-/** Content entities (spec site-shell §3). Shared by the content service and the components. */
+/** Content entities (format in docs/content.md), shared by the content service and components. */
 
 /** The content service other areas reach through `context.services.content`. */
 export type { ContentService } from './content.server';
@@ -134,7 +134,7 @@ export interface RetailerInfo {
   aceLocations: Location[];
 }
 
-/** One slide of the static store carousel (store-carousel.json, spec site-shell §2). */
+/** One slide of the static store carousel (store-carousel.json, docs/content.md). */
 export interface StoreSlide {
   /** Image address, starting with '/'. */
   src: string;
