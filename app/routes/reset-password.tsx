@@ -11,12 +11,12 @@ import {
 import { RESET_EXPIRED_MESSAGE, RESET_RESENT_MESSAGE } from '~/accounts/messages';
 import { resetPasswordAction, resetPasswordLoader } from '~/accounts/reset-password.server';
 import { FormAlert } from '~/lib/form-kit/form-alert';
-import { PasswordField } from '~/lib/form-kit/password-field';
 import { SubmitButton } from '~/lib/form-kit/submit-button';
 import { isSubmitting } from '~/lib/form-kit/submitting';
 import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
 import { RESET_PASSWORD_INTENTS, resetPasswordSchema } from '~/accounts/schemas';
 import { authCardStyles } from '~/accounts/auth-card-styles';
+import { NewPasswordFields } from '~/accounts/new-password-fields';
 import { pageMeta } from '~/lib/meta';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
@@ -65,15 +65,10 @@ export default function ResetPasswordPage() {
             <Form method="post" action={here} {...getFormProps(form)} className={styles.stack}>
               <input type="hidden" name="intent" value={RESET_PASSWORD_INTENTS.reset} />
               <FormAlert id={form.errorId} errors={form.errors} />
-              <PasswordField
-                meta={fields.password}
+              <NewPasswordFields
+                password={fields.password}
+                confirmation={fields.confirmPassword}
                 label="New Password"
-                inputProps={{ autoComplete: 'new-password' }}
-              />
-              <PasswordField
-                meta={fields.confirmPassword}
-                label="Confirm Password"
-                inputProps={{ autoComplete: 'new-password' }}
               />
               <SubmitButton
                 className={styles.submit}
