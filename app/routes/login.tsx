@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { loginAction, loginLoader } from '~/accounts/login.server';
+import { AuthCard } from '~/accounts/auth-card';
 import { LoginPagePanes } from '~/accounts/login-page-panes';
 import { loginPaneStyles as styles } from '~/accounts/login-pane-styles';
 import { pageMeta } from '~/lib/meta';
@@ -29,23 +30,21 @@ export default function LoginPage() {
   const addressQuery = page.address ? `address=${encodeURIComponent(page.address)}` : '';
 
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby="login-heading">
-        <LoginPagePanes
-          {...page}
-          asked={pane}
-          actionData={actionData}
-          heading={(text) => (
-            <h1 id="login-heading" className={styles.heading}>
-              {text}
-            </h1>
-          )}
-          links={{
-            forgot: `/login?pane=reset${addressQuery ? `&${addressQuery}` : ''}`,
-            back: `/login${addressQuery ? `?${addressQuery}` : ''}`,
-          }}
-        />
-      </section>
-    </div>
+    <AuthCard headingId="login-heading">
+      <LoginPagePanes
+        {...page}
+        asked={pane}
+        actionData={actionData}
+        heading={(text) => (
+          <h1 id="login-heading" className={styles.heading}>
+            {text}
+          </h1>
+        )}
+        links={{
+          forgot: `/login?pane=reset${addressQuery ? `&${addressQuery}` : ''}`,
+          back: `/login${addressQuery ? `?${addressQuery}` : ''}`,
+        }}
+      />
+    </AuthCard>
   );
 }
