@@ -20,10 +20,10 @@ export interface AccountRowFormProps {
 }
 
 /**
- * The edit form of any account row, from its spec: the hidden intent, the row's fields, Save and
- * Cancel (a link back to the view state, so it works without JavaScript). Validated on blur and
- * again on input with JavaScript, by the action either way; Save is disabled (with JavaScript
- * only) while the row's rule says its values cannot be saved.
+ * The edit form of any account row, from its entry in the row table: the hidden intent, the
+ * row's fields, Save and Cancel (a link back to the view state, so it works without
+ * JavaScript). Validated on blur and again on input with JavaScript, by the action either way;
+ * Save is disabled (with JavaScript only) while the row's rule says its values cannot be saved.
  */
 export function AccountRowForm({
   spec,

@@ -5,10 +5,10 @@ import type { AccountIntent } from './schemas';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 /**
- * One row of 'My Account Information' (spec accounts-loyalty §2, §4): read-only with an Edit
- * link, or the row's form with Save and Cancel (account-row-form.tsx). Which row is edited lives
- * in the URL (`/account?edit=phone`), so Edit and Cancel are plain links and the page works
- * without JavaScript.
+ * One row of 'My Account Information': read-only with an Edit link, or the row's form with Save
+ * and Cancel (account-row-form.tsx), one row edited at a time. Which row is edited lives in the
+ * URL (`/account?edit=phone`), so Edit and Cancel are plain links and the page works without
+ * JavaScript.
  */
 
 export const accountStyles = {
