@@ -5,7 +5,7 @@ import {
   useNavigation,
   useSearchParams,
 } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   AccountCard,
   CharityCard,
@@ -14,26 +14,20 @@ import {
   ReceiptsCard,
   RewardChoiceCard,
 } from './account-cards';
-import { AccountRow, accountStyles as styles, editLinkId, Empty, rowFormId } from './account-row';
+import { AccountRow, accountStyles as styles, editLinkId, rowFormId } from './account-row';
+import { AccountRowForm } from './account-row-form';
 import {
-  AddressForm,
-  BirthdayForm,
-  EmailForm,
-  FullNameForm,
-  OrganizationForm,
-  PasswordForm,
-  PhoneForm,
-  SecondaryPhoneForm,
-  StoreForm,
-  type RowEditProps,
-} from './account-row-forms';
+  ACCOUNT_ROW_SPECS,
+  mainCardRows,
+  type AccountRowSpec,
+  type RowContext,
+} from './account-row-specs';
 import { WAIT_MESSAGES, WaitDialog } from './wait-dialog';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { accountAction, accountLoader } from './account.server';
 import { FormAlert } from '~/lib/form-kit/form-alert';
 import { isSubmitting } from '~/lib/form-kit/submitting';
 import { scrollToFirstError } from '~/lib/form-kit/scroll-to-error';
-import { formatDateUS } from '~/lib/form-kit/fields';
 import { ACCOUNT_INTENTS, type AccountIntent } from './schemas';
 import { SavingsSection } from '~/rewards/savings-section';
 
@@ -52,7 +46,6 @@ export function AccountPage() {
   const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
   const pending = isSubmitting(navigation, { formAction: '/account' });
-  const { account, flags, stores } = data;
 
   const { rows } = data;
   const isRow = (value: unknown): value is AccountIntent =>
@@ -65,14 +58,31 @@ export function AccountPage() {
   const alertId = failed ? `${rowFormId(failed.intent as AccountIntent)}-error` : 'account-error';
   const topErrors = data.loadError ? [data.loadError] : (failed?.result.error?.[''] ?? []);
 
-  const rowPropsFor =
-    (values: RowEditProps['account']) =>
-    (row: AccountIntent): RowEditProps => ({
-      account: values,
-      lastResult: lastResultFor(row),
-      pending,
-      hydrated,
-    });
+  const stores = useMemo(() => data.stores ?? [], [data.stores]);
+  const { zipOptional } = data.flags;
+  const context = useMemo<RowContext | null>(
+    () => (data.account ? { account: data.account, today: data.today, zipOptional, stores } : null),
+    [data.account, data.today, zipOptional, stores],
+  );
+  /** A row in view or edit state; only the edited row's form is rendered. */
+  const rowOf = (spec: AccountRowSpec, values: RowContext) => (
+    <AccountRow
+      key={spec.row}
+      row={spec.row}
+      label={spec.label}
+      editing={edit === spec.row}
+      value={spec.value(values)}
+      form={
+        <AccountRowForm
+          spec={spec}
+          context={values}
+          lastResult={lastResultFor(spec.row)}
+          pending={pending}
+          hydrated={hydrated}
+        />
+      }
+    />
+  );
 
   useEditFocus(edit);
   useEffect(() => {
@@ -93,32 +103,16 @@ export function AccountPage() {
       {data.notice ? <FormAlert status="success" errors={[data.notice]} /> : null}
       <FormAlert id={alertId} errors={topErrors} />
 
-      {account ? (
+      {context ? (
         <>
-          <AccountRows
-            account={account}
-            edit={edit}
-            rowProps={rowPropsFor(account)}
-            zipOptional={flags.zipOptional}
-            organizationQuestion={flags.organizationQuestion}
-            today={data.today}
-          />
-          {stores ? (
+          <div className={styles.card}>
+            <dl className={styles.list}>
+              {mainCardRows(rows).map((spec) => rowOf(spec, context))}
+            </dl>
+          </div>
+          {data.stores ? (
             <AccountCard id="home-store-heading" title="Home Store">
-              <dl className={styles.list}>
-                <AccountRow
-                  row={ACCOUNT_INTENTS.storeNumber}
-                  label="My Store"
-                  editing={edit === ACCOUNT_INTENTS.storeNumber}
-                  value={stores.find((s) => s.value === account.myStore)?.label ?? <Empty />}
-                  form={
-                    <StoreForm
-                      {...rowPropsFor(account)(ACCOUNT_INTENTS.storeNumber)}
-                      stores={stores}
-                    />
-                  }
-                />
-              </dl>
+              <dl className={styles.list}>{rowOf(ACCOUNT_ROW_SPECS.storeNumber, context)}</dl>
             </AccountCard>
           ) : null}
 
@@ -126,7 +120,7 @@ export function AccountPage() {
             <RewardChoiceCard
               programName={data.rewards.programName}
               options={data.rewards.options}
-              selected={account.rewardSubscriptionId}
+              selected={context.account.rewardSubscriptionId}
               lastResult={lastResultFor(ACCOUNT_INTENTS.rewardChoice)}
               pending={pending}
               hydrated={hydrated}
@@ -147,121 +141,6 @@ export function AccountPage() {
       <LogOutForm />
       <WaitDialog open={hydrated && pending} message={WAIT_MESSAGES.account} />
     </div>
-  );
-}
-
-interface AccountRowsProps {
-  account: RowEditProps['account'] & { city: string; state: string };
-  edit: AccountIntent | null;
-  rowProps: (row: AccountIntent) => RowEditProps;
-  zipOptional: boolean;
-  organizationQuestion: boolean;
-  today: string;
-}
-
-/** The rows of the main card, each in view or edit state. */
-function AccountRows({
-  account,
-  edit,
-  rowProps,
-  zipOptional,
-  organizationQuestion,
-  today,
-}: AccountRowsProps) {
-  return (
-    <div className={styles.card}>
-      <dl className={styles.list}>
-        <AccountRow
-          row={ACCOUNT_INTENTS.fullName}
-          label="Name"
-          editing={edit === ACCOUNT_INTENTS.fullName}
-          value={`${account.firstName} ${account.lastName}`.trim() || <Empty />}
-          form={<FullNameForm {...rowProps(ACCOUNT_INTENTS.fullName)} />}
-        />
-        <AccountRow
-          row={ACCOUNT_INTENTS.phone}
-          label="Phone"
-          editing={edit === ACCOUNT_INTENTS.phone}
-          value={account.phone || <Empty />}
-          form={<PhoneForm {...rowProps(ACCOUNT_INTENTS.phone)} />}
-        />
-        <AccountRow
-          row={ACCOUNT_INTENTS.secondaryPhone}
-          label="Phone 2"
-          editing={edit === ACCOUNT_INTENTS.secondaryPhone}
-          value={account.secondaryPhone || <Empty />}
-          form={<SecondaryPhoneForm {...rowProps(ACCOUNT_INTENTS.secondaryPhone)} />}
-        />
-        <AccountRow
-          row={ACCOUNT_INTENTS.email}
-          label="Email"
-          editing={edit === ACCOUNT_INTENTS.email}
-          value={account.email || <Empty />}
-          form={<EmailForm {...rowProps(ACCOUNT_INTENTS.email)} />}
-        />
-        <AccountRow
-          row={ACCOUNT_INTENTS.password}
-          label="Password"
-          editing={edit === ACCOUNT_INTENTS.password}
-          value={
-            account.hasPassword ? (
-              <>
-                <span aria-hidden="true">••••••••</span>
-                <span className={styles.srOnly}>Hidden</span>
-              </>
-            ) : (
-              <Empty>Not set</Empty>
-            )
-          }
-          form={<PasswordForm {...rowProps(ACCOUNT_INTENTS.password)} />}
-        />
-        <AccountRow
-          row={ACCOUNT_INTENTS.birthday}
-          label="Birthdate"
-          editing={edit === ACCOUNT_INTENTS.birthday}
-          value={account.birthday ? formatDateUS(account.birthday) : <Empty />}
-          form={<BirthdayForm {...rowProps(ACCOUNT_INTENTS.birthday)} today={today} />}
-        />
-        <AccountRow
-          row={ACCOUNT_INTENTS.fullAddress}
-          label="Address"
-          editing={edit === ACCOUNT_INTENTS.fullAddress}
-          value={<AddressLines account={account} />}
-          form={
-            <AddressForm {...rowProps(ACCOUNT_INTENTS.fullAddress)} zipOptional={zipOptional} />
-          }
-        />
-        {organizationQuestion ? (
-          <AccountRow
-            row={ACCOUNT_INTENTS.organization}
-            label="How did you hear about us?"
-            editing={edit === ACCOUNT_INTENTS.organization}
-            value={account.organization || <Empty />}
-            form={<OrganizationForm {...rowProps(ACCOUNT_INTENTS.organization)} />}
-          />
-        ) : null}
-      </dl>
-    </div>
-  );
-}
-
-/** Address lines, 'City, ST' and zip, one per line. */
-function AddressLines({
-  account,
-}: {
-  account: { address1: string; address2: string; city: string; state: string; zip: string };
-}) {
-  const place = [account.city, account.state].filter(Boolean).join(', ');
-  const lines = [account.address1, account.address2, place, account.zip].filter(Boolean);
-  if (lines.length === 0) return <Empty />;
-  return (
-    <>
-      {lines.map((line, i) => (
-        <span key={i} className={styles.line}>
-          {line}
-        </span>
-      ))}
-    </>
   );
 }
 

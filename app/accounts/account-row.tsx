@@ -1,15 +1,13 @@
-import { getFormProps, type FormMetadata } from '@conform-to/react';
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { srOnly } from '~/lib/ui/styles';
-import { SubmitButton } from '~/lib/form-kit/submit-button';
 import type { AccountIntent } from './schemas';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 /**
- * One row of 'My Account Information' (spec accounts-loyalty §2, §4): read-only with an Edit
- * link, or the row's form with Save and Cancel. Which row is edited lives in the URL
- * (`/account?edit=phone`), so Edit and Cancel are plain links and the page works without
+ * One row of 'My Account Information': read-only with an Edit link, or the row's form with Save
+ * and Cancel (account-row-form.tsx), one row edited at a time. Which row is edited lives in the
+ * URL (`/account?edit=phone`), so Edit and Cancel are plain links and the page works without
  * JavaScript.
  */
 
@@ -129,39 +127,4 @@ export function AccountRow({ row, label, editing, value, form }: AccountRowProps
 /** A value the shopper has not given. */
 export function Empty({ children = 'Not provided' }: { children?: ReactNode }) {
   return <span className={accountStyles.empty}>{children}</span>;
-}
-
-export interface RowFormProps {
-  row: AccountIntent;
-  form: FormMetadata<Record<string, unknown>, string[]>;
-  /** Spec §5: with JavaScript, Save is disabled while the row's values cannot be saved. */
-  canSave: boolean;
-  pending: boolean;
-  hydrated: boolean;
-  children: ReactNode;
-}
-
-/** The row's form: hidden intent, fields, Save and Cancel (a link back to the view state). */
-export function RowForm({ row, form, canSave, pending, hydrated, children }: RowFormProps) {
-  return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className={accountStyles.form}>
-      <input type="hidden" name="intent" value={row} />
-      {children}
-      <div className={accountStyles.actions}>
-        <SubmitButton pending={pending} pendingLabel="Saving…" disabled={hydrated && !canSave}>
-          Save
-        </SubmitButton>
-        <Link
-          to="/account"
-          preventScrollReset
-          className={accountStyles.cancel}
-          // Keep focus in the field on press: its blur would validate it, and the message
-          // appearing above would move Cancel away from under the pointer before the click.
-          onMouseDown={(event) => event.preventDefault()}
-        >
-          Cancel
-        </Link>
-      </div>
-    </Form>
-  );
 }

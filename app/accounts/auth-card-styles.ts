@@ -3,6 +3,8 @@ import { sx, sxRecipe } from '~/lib/theme/static-css';
 /** The narrow card of the login and password pages (475 wide, as the login dialog). */
 export const authCardStyles = {
   page: sx({ maxW: '475px', mx: 'auto', px: '4', py: '10' }),
+  /** The registration's page: its form is two columns wide. */
+  widePage: sx({ maxW: '720px', mx: 'auto', px: '4', py: '10' }),
   card: sx({
     borderWidth: '1px',
     borderRadius: 'l3',

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form as RemixForm, Link } from '@remix-run/react';
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import { NO_ACCOUNT_MESSAGE, RESET_SENT_MESSAGE } from './messages';
-import { Field } from '~/lib/form-kit/field';
+import { EmailField } from '~/lib/form-kit/email-field';
 import { FormAlert } from '~/lib/form-kit/form-alert';
 import { PasswordField } from '~/lib/form-kit/password-field';
 import { hasFieldErrors, SubmitButton } from '~/lib/form-kit/submit-button';
@@ -137,12 +137,7 @@ function LoginPaneForm(props: PaneProps) {
           <input type="hidden" name="redirectTo" value={props.redirectTo} />
         ) : null}
         <FormAlert id={form.errorId} errors={form.errors} />
-        <Field
-          meta={fields.email}
-          label="Email"
-          type="email"
-          inputProps={{ autoComplete: 'username' }}
-        />
+        <EmailField meta={fields.email} inputProps={{ autoComplete: 'username' }} />
         <PasswordField
           meta={fields.password}
           label="Password"
@@ -196,12 +191,7 @@ function ResetPane(props: PaneProps) {
             </p>
           ) : null}
         </FormAlert>
-        <Field
-          meta={fields.email}
-          label="Email"
-          type="email"
-          inputProps={{ autoComplete: 'email' }}
-        />
+        <EmailField meta={fields.email} />
         <SubmitButton
           className={styles.submit}
           pending={props.pending.reset}

@@ -21,3 +21,9 @@ export const RESET_EXPIRED_MESSAGE =
 /** Reset page: the resend succeeded. */
 export const RESET_RESENT_MESSAGE =
   'An email has been sent to your address with instructions on how to reset your password.';
+
+/**
+ * The hint under the e-mail field, the same on the registration and on the account page's Email
+ * row (a hint, not a catalogue message).
+ */
+export const EMAIL_USERNAME_HINT = 'Your email address is your username.';

@@ -1,20 +1,21 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import type { FetcherWithComponents, Form as RemixForm } from '@remix-run/react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { FormField, FormSetup } from './types';
 import { CheckboxField } from '~/lib/form-kit/checkbox-field';
 import { CheckboxGroupField, RadioGroupField } from '~/lib/form-kit/choice-group-field';
 import { Field } from '~/lib/form-kit/field';
 import type { FieldMeta } from '~/lib/form-kit/field-base';
+import { EmailField } from '~/lib/form-kit/email-field';
 import { FileField } from '~/lib/form-kit/file-field';
 import { BotCheckFields } from '~/lib/form-kit/bot-check-fields';
+import { useBotCheckSubmit } from '~/lib/form-kit/bot-check-submit';
 import { FormAlert } from '~/lib/form-kit/form-alert';
 import { SelectField } from '~/lib/form-kit/select-field';
 import { hasFieldErrors, SubmitButton } from '~/lib/form-kit/submit-button';
 import { TextareaField } from '~/lib/form-kit/textarea-field';
 import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
-import { recaptchaToken, useRecaptchaReady } from '~/lib/security/recaptcha-client';
 import { sx } from '~/lib/theme/static-css';
 import { answersSchema } from './answers-schema';
 
@@ -65,11 +66,10 @@ function FormFieldControl({ field, meta }: { field: FormField; meta: FieldMeta }
       );
     case 'email':
       return (
-        <Field
+        <EmailField
           {...common}
           label={field.label}
-          type="email"
-          inputProps={{ maxLength: field.maxLength, autoComplete: field.autocomplete ?? 'email' }}
+          inputProps={{ maxLength: field.maxLength, autoComplete: field.autocomplete ?? undefined }}
         />
       );
     case 'phone':
@@ -137,29 +137,19 @@ export function ContentForm({
   const { form: definition, botCheck } = setup;
   const hydrated = useHydrated();
   const schema = useMemo(() => answersSchema(definition), [definition]);
-  const recaptcha = botCheck.mode === 'recaptcha' ? botCheck : null;
-  const recaptchaReady = useRecaptchaReady(recaptcha?.siteKey ?? null);
-  const [verifying, setVerifying] = useState(false);
   const encType = setup.multipart ? 'multipart/form-data' : undefined;
+  const check = useBotCheckSubmit(botCheck, (formData) =>
+    submit(formData, { method: 'post', action: setup.action, encType }),
+  );
 
   const [form, fields] = useSchemaForm(schema, {
     id: `${idPrefix}form-${definition.slug}`,
     lastResult,
-    onSubmit: recaptcha
-      ? (event, { formData }) => {
-          event.preventDefault();
-          setVerifying(true);
-          void recaptchaToken(recaptcha.siteKey, recaptcha.action).then((token) => {
-            formData.set(recaptcha.tokenField, token);
-            submit(formData, { method: 'post', action: setup.action, encType });
-            setVerifying(false);
-          });
-        }
-      : undefined,
+    onSubmit: check.onSubmit,
   });
   const f = fields as unknown as Record<string, FieldMeta>;
-  const busy = pending || verifying;
-  const disabled = hydrated && (hasFieldErrors(form) || (recaptcha !== null && !recaptchaReady));
+  const busy = pending || check.verifying;
+  const disabled = hydrated && (hasFieldErrors(form) || !check.ready);
 
   return (
     <Form

@@ -4,8 +4,9 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { HoneypotField } from '~/lib/form-kit/bot-check-fields';
 import { CheckboxField } from '~/lib/form-kit/checkbox-field';
+import { EmailField } from '~/lib/form-kit/email-field';
 import { Field } from '~/lib/form-kit/field';
-import { FormAlert } from '~/lib/form-kit/form-alert';
+import { alertStyles, FormAlert } from '~/lib/form-kit/form-alert';
 import { SelectField } from '~/lib/form-kit/select-field';
 import { hasFieldErrors, SubmitButton } from '~/lib/form-kit/submit-button';
 import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
@@ -29,18 +30,6 @@ const styles = {
   // The thank-you region is always there (a polite live region announces what is put into it).
   // Empty, it takes no room (its margin cancels the form's gap) but stays in the page.
   status: sx({ _empty: { mb: '-4' } }),
-  success: sx({
-    colorPalette: 'green',
-    borderRadius: 'l3',
-    px: '4',
-    py: '3',
-    textStyle: 'sm',
-    bg: 'colorPalette.subtle',
-    color: 'colorPalette.fg',
-    shadow: 'inset 0 0 0px 1px var(--shadow-color)',
-    shadowColor: 'colorPalette.muted',
-    _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.solid' },
-  }),
   submit: sx({ alignSelf: 'flex-start' }),
 };
 
@@ -113,19 +102,14 @@ export function SignupForm({
         id={`${id}-status`}
         role="status"
         tabIndex={-1}
-        className={cx(styles.status, done && styles.success)}
+        className={cx(styles.status, done && alertStyles.success)}
         data-testid="newsletter-status"
       >
         {done ? NEWSLETTER_MESSAGES.subscribed : null}
       </div>
       <FormAlert id={form.errorId} errors={done ? null : form.errors} />
       <p className={styles.note}>* indicates required field</p>
-      <Field
-        meta={fields.email}
-        label="Email"
-        type="email"
-        inputProps={{ autoComplete: 'email' }}
-      />
+      <EmailField meta={fields.email} />
       <SelectField
         meta={fields.store}
         label={STORE_LABELS[variant]}

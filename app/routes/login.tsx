@@ -1,14 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { loginAction, loginLoader } from '~/accounts/login.server';
-import { isSubmitting } from '~/lib/form-kit/submitting';
-import { LOGIN_INTENTS } from '~/accounts/schemas';
-import {
-  keepFocusOnPress,
-  LoginPanes,
-  loginPaneStyles,
-  type LoginPane,
-} from '~/accounts/login-panes';
+import { AuthCard } from '~/accounts/auth-card';
+import { LoginPagePanes } from '~/accounts/login-page-panes';
+import { loginPaneStyles as styles } from '~/accounts/login-pane-styles';
 import { pageMeta } from '~/lib/meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,65 +25,26 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 export default function LoginPage() {
-  const loaderData = useLoaderData<typeof loader>();
+  const { pane, ...page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const pane: LoginPane =
-    actionData?.done === true
-      ? 'sent'
-      : actionData?.intent === LOGIN_INTENTS.resetRequest
-        ? 'reset'
-        : loaderData.pane;
-  const addressQuery = loaderData.address
-    ? `address=${encodeURIComponent(loaderData.address)}`
-    : '';
-  const styles = loginPaneStyles;
+  const addressQuery = page.address ? `address=${encodeURIComponent(page.address)}` : '';
 
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby="login-heading">
-        <LoginPanes
-          pane={pane}
-          Form={Form}
-          idPrefix=""
-          actionData={actionData}
-          pending={{
-            login: isSubmitting(navigation, { intent: LOGIN_INTENTS.login }),
-            reset: isSubmitting(navigation, { intent: LOGIN_INTENTS.resetRequest }),
-          }}
-          address={loaderData.address}
-          redirectTo={loaderData.redirectTo}
-          reason={loaderData.reason}
-          messageHtml={loaderData.messageHtml}
-          subtitle={loaderData.subtitle}
-          notice={loaderData.notice}
-          heading={(text) => (
-            <h1 id="login-heading" className={styles.heading}>
-              {text}
-            </h1>
-          )}
-          nav={{
-            forgot: (
-              <Link
-                {...keepFocusOnPress}
-                className={styles.link}
-                to={`/login?pane=reset${addressQuery ? `&${addressQuery}` : ''}`}
-              >
-                Forgot Password?
-              </Link>
-            ),
-            back: (
-              <Link
-                {...keepFocusOnPress}
-                className={styles.link}
-                to={`/login${addressQuery ? `?${addressQuery}` : ''}`}
-              >
-                Back
-              </Link>
-            ),
-          }}
-        />
-      </section>
-    </div>
+    <AuthCard headingId="login-heading">
+      <LoginPagePanes
+        {...page}
+        asked={pane}
+        actionData={actionData}
+        heading={(text) => (
+          <h1 id="login-heading" className={styles.heading}>
+            {text}
+          </h1>
+        )}
+        links={{
+          forgot: `/login?pane=reset${addressQuery ? `&${addressQuery}` : ''}`,
+          back: `/login${addressQuery ? `?${addressQuery}` : ''}`,
+        }}
+      />
+    </AuthCard>
   );
 }

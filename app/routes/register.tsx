@@ -6,8 +6,7 @@ import { registerAction, registerLoader } from '~/accounts/register.server';
 import { isSubmitting } from '~/lib/form-kit/submitting';
 import { pageMeta } from '~/lib/meta';
 import { useRootData } from '~/shell/root-data';
-import { authCardStyles } from '~/accounts/auth-card-styles';
-import { sx } from '~/lib/theme/static-css';
+import { AuthCard } from '~/accounts/auth-card';
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return registerLoader(context);
@@ -25,11 +24,6 @@ export const meta: MetaFunction = ({ matches }) =>
     'Register',
     (retailer) => `Create your ${retailer} account to clip digital coupons and earn rewards.`,
   );
-
-const styles = {
-  ...authCardStyles,
-  page: sx({ maxW: '720px', mx: 'auto', px: '4', py: '10' }),
-};
 
 /**
  * Spec §4: when the signed-in user changes on the registration page (e.g. a login from the
@@ -53,13 +47,8 @@ export default function RegisterPage() {
   useHomeOnSignIn();
 
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby="register-heading">
-        <h1 id="register-heading" className={styles.heading}>
-          Create Your Account
-        </h1>
-        <RegisterForm data={data} lastResult={actionData?.result} pending={pending} />
-      </section>
-    </div>
+    <AuthCard headingId="register-heading" title="Create Your Account" wide>
+      <RegisterForm data={data} lastResult={actionData?.result} pending={pending} />
+    </AuthCard>
   );
 }

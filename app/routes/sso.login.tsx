@@ -1,21 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { loginFormAction } from '~/accounts/login.server';
-import {
-  keepFocusOnPress,
-  LoginPanes,
-  loginPaneStyles,
-  type LoginPane,
-} from '~/accounts/login-panes';
-import { LOGIN_INTENTS } from '~/accounts/schemas';
+import { LoginPagePanes } from '~/accounts/login-page-panes';
+import { loginPaneStyles as styles } from '~/accounts/login-pane-styles';
+import { FormAlert } from '~/lib/form-kit/form-alert';
 import { readForm } from '~/lib/form-kit/read-form.server';
 import { isSubmitting } from '~/lib/form-kit/submitting';
 import { pageMeta } from '~/lib/meta';
+import { ssoHref } from '~/sso/links';
 import { SSO_INTENTS } from '~/sso/messages';
 import { ssoLoginLoader, ssoLoginStep } from '~/sso/login.server';
-import { ContinueAs, formMessages, OAuthProblemView, SSO_PROBLEM_HEADING } from '~/sso/sso-views';
-import { ssoHandle, SsoErrorBoundary, SsoLayout } from '~/sso/sso-layout';
-import { FormAlert } from '~/lib/form-kit/form-alert';
+import { ssoHandle, SsoErrorBoundary } from '~/sso/sso-layout';
+import { ContinueAs, formMessages, SSO_PROBLEM_HEADING, SsoPage } from '~/sso/sso-views';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return ssoLoginLoader(request, context);
@@ -45,103 +41,70 @@ export default function SsoLoginPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  // A refused request: the loader's answer, or the action's for a post that carried a bad one.
-  const refused = actionData && 'problem' in actionData ? actionData : page;
-  if (refused.view === 'problem') {
-    return (
-      <SsoLayout labelledBy="sso-heading">
-        <OAuthProblemView message={refused.problem.message} />
-      </SsoLayout>
-    );
-  }
-  if (page.view === 'problem') return null;
+  const answer = actionData && 'result' in actionData ? actionData : undefined;
+  // A refused 'Continue as' shows its message above whichever view the page then has.
+  const continued = answer?.intent === SSO_INTENTS.continue;
+  const continueErrors = continued ? formMessages(answer.result) : [];
 
-  const panes = actionData && 'result' in actionData ? actionData : undefined;
-  const continueErrors = panes?.intent === SSO_INTENTS.continue ? formMessages(panes.result) : [];
-  const pending = {
-    login: isSubmitting(navigation, { intent: LOGIN_INTENTS.login }),
-    reset: isSubmitting(navigation, { intent: LOGIN_INTENTS.resetRequest }),
-    continue: isSubmitting(navigation, { intent: SSO_INTENTS.continue }),
-    signOut: isSubmitting(navigation, { intent: SSO_INTENTS.signOut }),
-  };
-
-  if (page.view === 'continue') {
-    return (
-      <SsoLayout labelledBy="sso-heading">
-        <ContinueAs
-          firstName={page.firstName}
-          continueTo={page.client?.continueTo ?? ''}
-          oauth={page.oauth ?? ''}
-          notice={page.notice}
-          errors={continueErrors}
-          pending={pending}
-        />
-      </SsoLayout>
-    );
-  }
-
-  const oauth = page.oauth;
-  const here = (extra: Record<string, string> = {}) => {
-    const query = new URLSearchParams({ ...extra, ...(oauth ? { oauth } : {}) }).toString();
-    return `/sso/login${query ? `?${query}` : ''}`;
-  };
-  const address: Record<string, string> = page.address ? { address: page.address } : {};
-  const pane: LoginPane =
-    panes?.done === true
-      ? 'sent'
-      : panes?.intent === LOGIN_INTENTS.resetRequest
-        ? 'reset'
-        : page.pane;
-  const styles = loginPaneStyles;
   return (
-    <SsoLayout labelledBy="sso-heading">
-      {continueErrors.length ? <FormAlert errors={continueErrors} /> : null}
-      <LoginPanes
-        pane={pane}
-        Form={Form}
-        idPrefix=""
-        actionData={panes?.intent === SSO_INTENTS.continue ? undefined : panes}
-        pending={pending}
-        address={page.address}
-        redirectTo=""
-        reason={null}
-        messageHtml={page.messageHtml}
-        subtitle={page.subtitle}
-        notice={page.notice}
-        heading={(text) => (
+    <SsoPage page={page} answer={actionData}>
+      {(page) =>
+        page.view === 'continue' ? (
+          <ContinueAs
+            firstName={page.firstName}
+            continueTo={page.client?.continueTo ?? ''}
+            oauth={page.oauth ?? ''}
+            notice={page.notice}
+            errors={continueErrors}
+            pending={{
+              continue: isSubmitting(navigation, { intent: SSO_INTENTS.continue }),
+              signOut: isSubmitting(navigation, { intent: SSO_INTENTS.signOut }),
+            }}
+          />
+        ) : (
           <>
-            <h1 id="sso-heading" className={styles.heading}>
-              {text}
-            </h1>
-            {page.client ? (
-              <p className={styles.subtitle} data-testid="sso-continue-to">
-                {page.client.continueTo}
-              </p>
-            ) : null}
+            {continueErrors.length ? <FormAlert errors={continueErrors} /> : null}
+            <LoginPagePanes
+              asked={page.pane}
+              actionData={continued ? undefined : answer}
+              address={page.address}
+              redirectTo=""
+              reason={null}
+              messageHtml={page.messageHtml}
+              subtitle={page.subtitle}
+              notice={page.notice}
+              heading={(text) => (
+                <>
+                  <h1 id="sso-heading" className={styles.heading}>
+                    {text}
+                  </h1>
+                  {page.client ? (
+                    <p className={styles.subtitle} data-testid="sso-continue-to">
+                      {page.client.continueTo}
+                    </p>
+                  ) : null}
+                </>
+              )}
+              links={{
+                forgot: ssoHref('/sso/login', page.oauth, {
+                  pane: 'reset',
+                  ...(page.address ? { address: page.address } : {}),
+                }),
+                back: ssoHref(
+                  '/sso/login',
+                  page.oauth,
+                  page.address ? { address: page.address } : {},
+                ),
+              }}
+              sso={{
+                action: ssoHref('/sso/login', page.oauth),
+                registerHref: page.oauth ? ssoHref('/sso/register', page.oauth) : '/register',
+                oauth: page.oauth,
+              }}
+            />
           </>
-        )}
-        nav={{
-          forgot: (
-            <Link
-              {...keepFocusOnPress}
-              className={styles.link}
-              to={here({ pane: 'reset', ...address })}
-            >
-              Forgot Password?
-            </Link>
-          ),
-          back: (
-            <Link {...keepFocusOnPress} className={styles.link} to={here(address)}>
-              Back
-            </Link>
-          ),
-        }}
-        sso={{
-          action: here(),
-          registerHref: oauth ? `/sso/register?${new URLSearchParams({ oauth })}` : '/register',
-          oauth,
-        }}
-      />
-    </SsoLayout>
+        )
+      }
+    </SsoPage>
   );
 }

@@ -11,8 +11,8 @@ import { readForm } from '~/lib/form-kit/read-form.server';
 import { isSubmitting } from '~/lib/form-kit/submitting';
 import { pageMeta } from '~/lib/meta';
 import { ssoRegisterFlow, ssoRegisterGate } from '~/sso/register.server';
-import { ssoHandle, SsoErrorBoundary, SsoLayout, ssoStyles } from '~/sso/sso-layout';
-import { OAuthProblemView, SSO_PROBLEM_HEADING } from '~/sso/sso-views';
+import { ssoHandle, SsoErrorBoundary, ssoStyles } from '~/sso/sso-layout';
+import { SSO_PROBLEM_HEADING, SsoPage } from '~/sso/sso-views';
 
 /** The site's registration (app/accounts) behind the single-sign-on area's oauth check. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -45,30 +45,25 @@ export default function SsoRegisterPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = isSubmitting(useNavigation(), { formAction: '/sso/register' });
-  const refused = actionData && 'problem' in actionData ? actionData : page;
-  if (refused.view === 'problem') {
-    return (
-      <SsoLayout labelledBy="sso-heading">
-        <OAuthProblemView message={refused.problem.message} />
-      </SsoLayout>
-    );
-  }
-  if (page.view === 'problem') return null;
   const lastResult = actionData && 'result' in actionData ? actionData.result : undefined;
   return (
-    <SsoLayout wide labelledBy="sso-heading">
-      <h1 id="sso-heading" className={ssoStyles.heading}>
-        Create Your Account
-      </h1>
-      <p className={ssoStyles.text} data-testid="sso-continue-to">
-        {page.sso.continueTo}
-      </p>
-      <RegisterForm
-        data={page.form}
-        lastResult={lastResult}
-        pending={pending}
-        sso={{ oauth: page.sso.oauth, loginHref: page.sso.loginHref }}
-      />
-    </SsoLayout>
+    <SsoPage page={page} answer={actionData} wide>
+      {({ form, sso }) => (
+        <>
+          <h1 id="sso-heading" className={ssoStyles.heading}>
+            Create Your Account
+          </h1>
+          <p className={ssoStyles.text} data-testid="sso-continue-to">
+            {sso.continueTo}
+          </p>
+          <RegisterForm
+            data={form}
+            lastResult={lastResult}
+            pending={pending}
+            sso={{ oauth: sso.oauth, loginHref: sso.loginHref }}
+          />
+        </>
+      )}
+    </SsoPage>
   );
 }

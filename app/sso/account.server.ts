@@ -6,7 +6,7 @@ import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import { redirectWithSession } from '~/lib/session/respond.server';
 import { matchStoreNumber, signOut } from '~/lib/session/shopper.server';
 import { maskCardNumber } from './messages';
-import { ssoHref } from './login.server';
+import { ssoHref } from './links';
 import { checkOAuthParam, ssoClients } from './oauth';
 
 /**

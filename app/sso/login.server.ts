@@ -7,6 +7,7 @@ import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { commitSession } from '~/lib/session/session.server';
 import { redirectWithSession, takeNotice } from '~/lib/session/respond.server';
 import { signOut } from '~/lib/session/shopper.server';
+import { ssoHref } from './links';
 import { continueTo, SSO_INTENTS, SSO_MESSAGES } from './messages';
 import { checkOAuthParam, ssoClients, type OAuthCheck, type OAuthProblem } from './oauth';
 import {
@@ -28,12 +29,6 @@ import { clearSsoToken, validSsoToken } from './token.server';
  * /sso/account sends a guest), landing on /sso/account. A parameter that fails the check gets
  * the error page (400), whatever else the request holds.
  */
-
-/** Where the pages of the flow live (with the request's `oauth` parameter, when there is one). */
-export function ssoHref(path: string, oauth: string | null, extra: Record<string, string> = {}) {
-  const query = new URLSearchParams({ ...extra, ...(oauth ? { oauth } : {}) }).toString();
-  return query ? `${path}?${query}` : path;
-}
 
 export const SSO_ACCOUNT_PATH = '/sso/account';
 

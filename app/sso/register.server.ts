@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
 import { continueTo } from './messages';
-import { oauthOf, oauthProblem, ssoHref } from './login.server';
+import { ssoHref } from './links';
+import { oauthOf, oauthProblem } from './login.server';
 import { checkOAuthParam, ssoClients } from './oauth';
 import { oauthLogin } from './partner.server';
 

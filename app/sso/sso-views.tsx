@@ -1,10 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { FormAlert } from '~/lib/form-kit/form-alert';
 import { SubmitButton } from '~/lib/form-kit/submit-button';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { SSO_INTENTS } from './messages';
-import { ssoStyles } from './sso-layout';
+import { SsoLayout, ssoStyles } from './sso-layout';
 
 /** Pieces of the single-sign-on pages (the problem page, 'Continue as'), props only. */
 
@@ -49,6 +50,48 @@ export function OAuthProblemView({ message }: { message: string }) {
         </p>
       </div>
     </>
+  );
+}
+
+/** A loader's or action's answer to a refused `oauth` parameter. */
+interface Refusal {
+  view: 'problem';
+  problem: { message: string };
+}
+
+const isRefusal = (answer: unknown): answer is Refusal =>
+  typeof answer === 'object' &&
+  answer !== null &&
+  (answer as { view?: unknown }).view === 'problem';
+
+/**
+ * A single-sign-on page in its layout, or the problem page when the request's `oauth` parameter
+ * was refused: by the loader, or by the action for a post that carried a bad one (which wins, as
+ * the newer answer). `children` renders the page's own views from the loader's answer.
+ */
+export function SsoPage<P extends { view: string }>({
+  page,
+  answer,
+  wide = false,
+  children,
+}: {
+  /** The loader's answer. */
+  page: P;
+  /** The action's answer, if the page was posted. */
+  answer: unknown;
+  /** The registration form's width (the problem page keeps the narrow card). */
+  wide?: boolean;
+  children: (page: Exclude<P, { view: 'problem' }>) => ReactNode;
+}) {
+  const refused = isRefusal(answer) ? answer : isRefusal(page) ? page : null;
+  return refused ? (
+    <SsoLayout labelledBy="sso-heading">
+      <OAuthProblemView message={refused.problem.message} />
+    </SsoLayout>
+  ) : (
+    <SsoLayout wide={wide} labelledBy="sso-heading">
+      {children(page as Exclude<P, { view: 'problem' }>)}
+    </SsoLayout>
   );
 }
 

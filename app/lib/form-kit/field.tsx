@@ -30,33 +30,19 @@ function withoutType<T extends { type?: unknown }>({ type: _type, ...rest }: T) 
  * `aria-describedby` (errors when any, then the hint) set on the input. `tel` inputs get the
  * phone mask.
  */
-export function Field({
-  meta,
-  label,
-  type = 'text',
-  hint,
-  required,
-  inputProps,
-  className,
-}: FieldProps) {
-  const props = controlProps(meta, type, Boolean(hint), required);
+export function Field({ type = 'text', required, inputProps, ...frame }: FieldProps) {
+  const props = controlProps(frame.meta, type, Boolean(frame.hint), required);
   return (
-    <FieldChrome
-      meta={meta}
-      label={label}
-      hint={hint}
-      required={Boolean(props.required)}
-      className={className}
-    >
+    <FieldChrome {...frame} required={Boolean(props.required)}>
       {type === 'tel' ? (
         <PhoneInput
-          key={meta.key}
+          key={frame.meta.key}
           className={styles.input}
           {...inputProps}
           {...withoutType(props)}
         />
       ) : (
-        <input key={meta.key} className={styles.input} {...inputProps} {...props} />
+        <input key={frame.meta.key} className={styles.input} {...inputProps} {...props} />
       )}
     </FieldChrome>
   );

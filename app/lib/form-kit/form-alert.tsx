@@ -21,10 +21,19 @@ const alert = (palette: 'red' | 'green' | 'blue') =>
     _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.solid' },
   });
 
-const styles = {
+/**
+ * The alert boxes by status; exported for a region that must stay in the page while empty (a
+ * polite live region only announces what is put into an element already there), which puts the
+ * box's style on itself once it has something to say.
+ */
+export const alertStyles = {
   error: alert('red'),
   success: alert('green'),
   info: alert('blue'),
+};
+
+const styles = {
+  ...alertStyles,
   title: sx({ fontWeight: 'semibold' }),
 };
 

@@ -52,28 +52,19 @@ export type PasswordFieldProps = Omit<FieldProps, 'type'> & { toggleLabel?: stri
  * typed password is never put back into the page as a default value.
  */
 export function PasswordField({
-  meta,
-  label,
-  hint,
   required,
   inputProps,
-  className,
   toggleLabel = 'Show password',
+  ...frame
 }: PasswordFieldProps) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
-  const props = controlProps(meta, 'password', Boolean(hint), required, false);
+  const props = controlProps(frame.meta, 'password', Boolean(frame.hint), required, false);
   return (
-    <FieldChrome
-      meta={meta}
-      label={label}
-      hint={hint}
-      required={Boolean(props.required)}
-      className={className}
-    >
+    <FieldChrome {...frame} required={Boolean(props.required)}>
       <div className={styles.box}>
         <input
-          key={meta.key}
+          key={frame.meta.key}
           className={hydrated ? styles.input : fieldStyles.input}
           {...inputProps}
           {...props}
@@ -85,7 +76,7 @@ export function PasswordField({
             className={styles.toggle}
             aria-label={toggleLabel}
             aria-pressed={shown}
-            aria-controls={meta.id}
+            aria-controls={frame.meta.id}
             onClick={() => setShown((s) => !s)}
           >
             <EyeIcon off={shown} />
