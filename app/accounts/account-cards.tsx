@@ -41,8 +41,8 @@ export interface RewardChoiceCardProps {
 }
 
 /**
- * 'Choose your {programName}' (spec §2, §4): a radio group that saves as soon as the choice
- * changes. Without JavaScript a Save button posts the same form.
+ * 'Choose your {programName}' (docs/reference/accounts.md "Account page"): a radio group that saves
+ * as soon as the choice changes. Without JavaScript a Save button posts the same form.
  */
 export function RewardChoiceCard({
   programName,
@@ -100,7 +100,7 @@ export function RewardChoiceCard({
   );
 }
 
-/** Links to the shopper's receipts (spec §2 "Also shown for shoppers: … receipts"). */
+/** Links to the shopper's receipts (a card of every signed-in shopper's account page). */
 export function ReceiptsCard() {
   return (
     <AccountCard id="receipts-heading" title="Receipts">
@@ -116,7 +116,10 @@ export function ReceiptsCard() {
   );
 }
 
-/** Links to the charity picker (spec §2 "Charity picker"; the page is the rewards area's). */
+/**
+ * Links to the charity picker (the page is the rewards area's: docs/reference/rewards.md
+ * "Charity").
+ */
 export function CharityCard() {
   return (
     <AccountCard id="charity-heading" title="Charity">

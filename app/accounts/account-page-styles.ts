@@ -1,6 +1,6 @@
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
-/** Pages under /account: one column, cards at most 800 wide (spec §9 "Account cards max width"). */
+/** Pages under /account: one column, cards at most 800 px wide. */
 export const accountPageStyles = {
   page: sx({ maxW: '800px', mx: 'auto', px: '4', py: { base: '6', md: '10' } }),
   heading: sxRecipe('heading', { size: '2xl' }, { mb: '4' }),

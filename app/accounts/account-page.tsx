@@ -35,9 +35,9 @@ import { SavingsSection } from '~/rewards/savings-section';
 const WAIT_DIALOG_SELECTOR = '[data-testid="wait-dialog"]';
 
 /**
- * My Account Information (spec accounts-loyalty §2, §4). Which row is edited comes from the URL
- * (`?edit=<row>`), or from a failed save of that row; with JavaScript, focus moves into a row
- * when it opens and back to its Edit link when it closes.
+ * My Account Information (docs/reference/accounts.md "Account page"). Which row is edited comes
+ * from the URL (`?edit=<row>`), or from a failed save of that row; with JavaScript, focus moves
+ * into a row when it opens and back to its Edit link when it closes.
  */
 export function AccountPage() {
   const data = useLoaderData<typeof accountLoader>();

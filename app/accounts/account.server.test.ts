@@ -272,7 +272,7 @@ describe('account action: every row saves', () => {
 });
 
 describe('account action: refusals', () => {
-  it('gives the spec messages for invalid rows and changes nothing', async () => {
+  it('gives the field-rule messages for invalid rows and changes nothing', async () => {
     const s = await shopperOn('harvest');
     const before = await record(s);
     const cases: [Record<string, string>, string, string][] = [

@@ -40,7 +40,8 @@ import type { SavingsTable } from '~/rewards/savings';
 import { redirectWithNotice, redirectWithSession, takeNotice } from '~/lib/session/respond.server';
 
 /**
- * The shopper account page /account (spec accounts-loyalty §2 "Account page", §4, §5, §8).
+ * The shopper account page /account (docs/reference/accounts.md "Account page", "Field rules" and
+ * "Messages").
  *
  * Every row is its own form posting a hidden `intent` (ACCOUNT_INTENTS) to one action. The row
  * being edited lives in the URL (`/account?edit=phone`), so the page works without JavaScript:
@@ -48,16 +49,16 @@ import { redirectWithNotice, redirectWithSession, takeNotice } from '~/lib/sessi
  * answers 400 and the page re-renders that row in edit state with its errors.
  */
 
-/** The one-time notice after a save (the spec names none; shown in a green status alert). */
+/** The one-time notice after a save (the site's own words; shown in a green status alert). */
 export const ACCOUNT_UPDATED_MESSAGE = 'Your account has been updated.';
 export const PASSWORD_UPDATED_MESSAGE = 'Your password has been updated.';
 
-/** Spec §2: the Home Store card only when the retailer has more than one location. */
+/** The Home Store card only when the retailer has more than one location. */
 function hasHomeStoreCard(context: AppLoadContext): boolean {
   return visibleLocations(context).length > 1;
 }
 
-/** The rows of this brand's page, in page order (spec §2). */
+/** The rows of this brand's page, in page order (docs/reference/accounts.md "Account page"). */
 export function accountRows(context: AppLoadContext): AccountIntent[] {
   const { tenant } = context;
   return [
@@ -103,7 +104,7 @@ export function accountView(customer: Customer, storeNumbers: readonly string[])
   };
 }
 
-/** Signs the shopper out and sends them to /login (spec §8: the record cannot be loaded). */
+/** Signs the shopper out and sends them to /login: the service no longer knows the shopper. */
 export async function signOutToLogin(context: AppLoadContext) {
   signOut(context.session);
   return redirectWithSession(context, '/login');
@@ -304,8 +305,8 @@ export async function accountAction(request: Request, context: AppLoadContext) {
       logger.warn({ err: error }, 'account save failed');
       return formFailure(submission, intent, failureMessage(error));
     }
-    // The stored user follows each response (spec §4): the header's first name, the saved store.
-    // After an account update the sign-in lasts 30 more days (spec §9).
+    // The stored user follows each response: the header's first name, the saved store. After an
+    // account update the sign-in lasts 30 more days (SHOPPER_SESSION_AFTER_UPDATE_MS).
     updateShopper(
       context.session,
       {

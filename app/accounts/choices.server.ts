@@ -20,7 +20,10 @@ export function storeChoices(context: AppLoadContext): Choice[] {
     .map((l) => ({ value: l.storeNumber, label: l.name }));
 }
 
-/** A reward's name as the brand shows it: 'Fuel Rewards' may be relabelled (spec §9). */
+/**
+ * A reward's name as the brand shows it: 'Fuel Rewards' may be relabelled
+ * (`rewards.fuelRewardsLabel`).
+ */
 export function rewardLabel(tenant: Pick<Tenant, 'rewards'>, reward: RewardSubscription): string {
   const fuel = tenant.rewards.fuelRewardsLabel;
   return fuel && reward.rewardSubscriptionName === 'Fuel Rewards'
@@ -30,7 +33,8 @@ export function rewardLabel(tenant: Pick<Tenant, 'rewards'>, reward: RewardSubsc
 
 /**
  * The reward-choice options: only for a brand with reward choice and when the service names more
- * than one; a failure to load them hides the choice (spec §8), so it answers [].
+ * than one; a failure to load them only hides the choice (the rest of the page still shows), so it
+ * answers [].
  */
 export async function rewardChoices(context: AppLoadContext): Promise<Choice[]> {
   if (!context.tenant.rewards.rewardChoice) return [];

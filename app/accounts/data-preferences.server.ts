@@ -1,7 +1,7 @@
 /**
- * Data preferences (spec accounts-loyalty §2, §8): one choice, optOutDataSharing. Guests go to
- * /login; a shopper whose record is gone is signed out and goes to /login too. A failure shows
- * the service's message, else the generic one.
+ * Data preferences (docs/reference/accounts.md "Data preferences"): one choice, optOutDataSharing.
+ * Guests go to /login; a shopper whose record is gone is signed out and goes to /login too. A
+ * failure shows the service's message, else the generic one.
  */
 import { parseWithZod } from '@conform-to/zod';
 import { data, type AppLoadContext } from '@remix-run/node';
@@ -15,7 +15,7 @@ import { requireShopper } from '~/lib/session/shopper.server';
 import { signOutToLogin } from './account.server';
 import { dataPreferencesSchema } from './schemas';
 
-/** Shown after saving (the spec names no text). */
+/** Shown after saving (the site's own words). */
 export const DATA_PREFERENCES_SAVED = 'Your data preferences have been updated.';
 
 export async function dataPreferencesLoader(context: AppLoadContext) {

@@ -21,10 +21,10 @@ export interface DocumentDialogProps {
 }
 
 /**
- * A scrollable dialog with a content document (terms and conditions, privacy policy) opened
- * from the registration page's agreement checkbox (spec §2): at most half the window wide and
- * 60vh tall, full screen on small screens. JavaScript only (its code loads when first opened);
- * without it the links open the documents' own pages.
+ * A scrollable dialog with a content document (terms and conditions, privacy policy) opened from
+ * the registration page's agreement checkbox: at most half the window wide and 60vh tall, full
+ * screen on small screens. JavaScript only (its code loads when first opened); without it the links
+ * open the documents' own pages.
  */
 export function DocumentDialog(props: DocumentDialogProps) {
   const View = useLazyModule(view, useOpenedOnce(props.open))?.DocumentDialogView;

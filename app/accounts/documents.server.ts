@@ -3,9 +3,9 @@ import { notFound } from '~/lib/errors.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
 
 /**
- * The account documents (spec accounts-loyalty §7 "Content: account terms and privacy
- * documents, shared for some retailers, else per retailer"): layout posts `account-terms` and
- * `account-privacy`, in the brand's content folder or else in shared/.
+ * The account documents (docs/reference/accounts.md "Terms … and privacy"), shared by some
+ * retailers and per retailer for others: layout posts `account-terms` and `account-privacy`, in the
+ * brand's content folder or else in shared/.
  */
 export type AccountDocument = 'terms' | 'privacy';
 

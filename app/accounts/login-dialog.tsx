@@ -27,16 +27,16 @@ import { lazyModule } from '~/lib/ui/lazy-module';
 const view = lazyModule(() => import('./login-dialog-view'));
 
 /**
- * The header's login dialog (spec accounts-loyalty §2 "Login form", §4, §9): 475 wide, the same
- * three panes as /login, posting to the /login action with a fetcher and staying on the page
- * (the action redirects back to it, which reloads the shell with the shopper). On narrow screens
- * and without JavaScript the header's Log In is a plain link to /login instead.
+ * The header's login dialog (docs/reference/accounts.md "Log in"): 475 wide, the same three panes
+ * as /login, posting to the /login action with a fetcher and staying on the page (the action
+ * redirects back to it, which reloads the shell with the shopper). On narrow screens and without
+ * JavaScript the header's Log In is a plain link to /login instead.
  */
 
 /** Dialog width and the narrowest viewport that gets the dialog instead of /login. */
 export const LOGIN_DIALOG_WIDTH = 475;
 export const LOGIN_DIALOG_MIN_VIEWPORT = 600;
-/** Delay before a closed dialog forgets its pane, values and message (spec §4, §9). */
+/** Delay before a closed dialog forgets its pane, values and message. */
 export const LOGIN_DIALOG_RESET_MS = 200;
 
 export interface OpenLoginOptions {
@@ -174,8 +174,8 @@ function LoginDialog({
     if (data?.done && data.intent === LOGIN_INTENTS.resetRequest) setPane('sent');
   }, [data]);
 
-  // Closing: after 200 ms the form is reset, errors cleared and the pane returns to 1; the
-  // message is cleared too (spec §4).
+  // Closing: after 200 ms the form is reset, errors cleared and the pane returns to 1; the message
+  // is cleared too, so a reopened dialog starts clean.
   const wasOpen = useRef(false);
   useEffect(() => {
     if (open || !wasOpen.current) {

@@ -14,10 +14,10 @@ import { keepFocusOnPress, loginPaneStyles } from './login-pane-styles';
 export { keepFocusOnPress, loginPaneStyles };
 
 /**
- * The three panes of the login form (spec accounts-loyalty §2 "Login form", §4 "Login panes"):
- * 1 login, 2 reset request, 3 sent. The /login page and the header dialog both render these; the
- * page moves between panes with links (works without JavaScript), the dialog with buttons. Both
- * post to the /login action, told apart by `intent`.
+ * The three panes of the login form (docs/reference/accounts.md "Log in"): 1 login, 2 reset
+ * request, 3 sent. The /login page and the header dialog both render these; the page moves between
+ * panes with links (works without JavaScript), the dialog with buttons. Both post to the /login
+ * action, told apart by `intent`.
  */
 
 export type LoginPane = 'login' | 'reset' | 'sent';
@@ -57,9 +57,8 @@ export interface LoginPanesProps {
     back: ReactNode;
   };
   /**
-   * Single-sign-on mode (/sso/login): the panes post to its action with the `oauth` parameter
-   * (when the page has one), and Register leads to /sso/register carrying it (spec §2 "Login
-   * form").
+   * Single-sign-on mode (/sso/login): the panes post to its action with the `oauth` parameter (when
+   * the page has one), and Register leads to /sso/register carrying it.
    */
   sso?: { action: string; registerHref: string; oauth: string | null };
 }

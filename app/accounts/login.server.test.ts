@@ -43,7 +43,7 @@ describe('login action', () => {
     expect(shopperFromSession(await b.session())).toBeNull();
   });
 
-  it('answers a wrong password with the spec message and changes nothing', async () => {
+  it('answers a wrong password with the invalid-login message and changes nothing', async () => {
     const b = h.browser('lins');
     const res = await b.call(loginRouteAction, '/login', {
       intent: 'login',
@@ -181,7 +181,7 @@ describe('login action', () => {
 });
 
 describe('login failures a shopper may see', () => {
-  it('shows the spec message, never the transport detail, when the loyalty API is unreachable', async () => {
+  it('shows the generic message, never the transport detail, when the loyalty API is unreachable', async () => {
     const b = h.browser('lins', { clientIp: '198.51.100.31' });
     b.services = {
       ...b.services,
@@ -200,8 +200,8 @@ describe('login failures a shopper may see', () => {
   });
 
   it('tells a wrong password by the error code, whatever the backend calls it', async () => {
-    // A backend that answers code 11 with its own wording: still a failed login that counts
-    // towards the lock (3 here), and the shopper reads the spec's sentence.
+    // A backend that answers code 11 with its own wording: still a failed login that counts towards
+    // the lock (3 here), and the shopper reads 'Invalid email address or password.'.
     const proxy = await recordingProxy(h.services.loyalty.embedded!.url, {
       rewrite: (body) =>
         body && typeof body === 'object' && 'Code' in body

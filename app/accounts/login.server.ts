@@ -157,7 +157,8 @@ export async function loginFormAction(
       await attempt.notTried();
       logger.warn({ err: error }, 'login failed');
     }
-    // The spec's messages only: an unexpected failure's detail stays in the log.
+    // Only the error catalogue's messages (app/lib/loyalty/errors.ts): an unexpected failure's
+    // detail stays in the log.
     return fail(failureMessage(error));
   }
   if (!login) {

@@ -1,6 +1,6 @@
-/** Account messages of the spec's error catalogue (accounts-loyalty §8), verbatim. */
+/** Account messages (docs/reference/accounts.md "Messages"), verbatim. */
 
-/** The only account-existence answer the spec requires (reset request for an unknown e-mail). */
+/** The only answer that tells whether an account exists (reset request for an unknown e-mail). */
 export const NO_ACCOUNT_MESSAGE =
   "We couldn't find an account with that email address, click here to register your account.";
 

@@ -1,8 +1,8 @@
 /**
- * The password-reset e-mail (spec accounts-loyalty §2, §7 "Send password-reset e-mail"): content
- * template `email-templates/password-reset` (the brand's, else the shared one), with a link to
- * `/reset-password?token=…&address=…` built only from the tenant's canonical origin: never from
- * a Host header, so a forged Host cannot point the link at another site.
+ * The password-reset e-mail (docs/reference/accounts.md "Reset password"): content template
+ * `email-templates/password-reset` (the brand's, else the shared one), with a link to
+ * `/reset-password?token=…&address=…` built only from the tenant's canonical origin: never from a
+ * Host header, so a forged Host cannot point the link at another site.
  *
  * Template placeholders: {{resetLink}}, {{retailerName}}, {{email}}, {{expiresMinutes}},
  * {{origin}}.

@@ -1,8 +1,8 @@
 /**
- * The password-reset request in one call (issue 4 item 2): a fresh token for the address and
- * the brand's reset e-mail with the link to it, through the mailer (SMTP or the outbox).
- * Whether an account exists for the address is the caller's question (the loyalty lookup and
- * the spec's 'We couldn't find an account…' message come first).
+ * The password-reset request in one call (docs/reference/accounts.md "Reset password"): a fresh
+ * token for the address and the brand's reset e-mail with the link to it, through the mailer (SMTP
+ * or the outbox). Whether an account exists for the address is the caller's question (the loyalty
+ * lookup and the 'We couldn't find an account…' message come first).
  */
 import type { ContentService } from '~/content/source/types';
 import type { Mailer, SentMail } from '~/lib/mail/mailer.server';

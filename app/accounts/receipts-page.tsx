@@ -76,9 +76,9 @@ const styles = {
 };
 
 /**
- * Receipts (spec accounts-loyalty §2): the shopper's receipts newest first, each a summary (day,
- * store, total) that opens into the whole receipt. <details> opens without JavaScript; a receipt
- * whose text cannot be read is shown as printed.
+ * Receipts (docs/reference/accounts.md "Receipts"): the shopper's receipts newest first, each a
+ * summary (day, store, total) that opens into the whole receipt. <details> opens without
+ * JavaScript; a receipt whose text cannot be read is shown as printed.
  */
 export function ReceiptsPage() {
   const data = useLoaderData<typeof receiptsLoader>();
@@ -212,11 +212,11 @@ function ReadableReceipt({ receipt, parsed }: { receipt: ReceiptView; parsed: Pa
 }
 
 /**
- * Spec §2: when the signed-in user changes, go to /. The loader sends guests to / itself; a
- * revalidation that brings another shopper's receipts (a sign-in in another tab of this
- * browser), or a shell that no longer has a shopper, sends the page home with a full page load,
- * so nothing of the previous shopper stays in the tab (the shell's greeting included: the root
- * loader does not rerun on a client navigation).
+ * When the signed-in user changes, go to /. The loader sends guests to / itself; a revalidation
+ * that brings another shopper's receipts (a sign-in in another tab of this browser), or a shell
+ * that no longer has a shopper, sends the page home with a full page load, so nothing of the
+ * previous shopper stays in the tab (the shell's greeting included: the root loader does not rerun
+ * on a client navigation).
  */
 function useHomeWhenShopperChanges(owner: string) {
   const signedIn = Boolean(useRootData()?.user);

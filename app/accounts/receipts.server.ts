@@ -13,9 +13,9 @@ import {
 } from './receipts';
 
 /**
- * /account/receipts (spec accounts-loyalty §2 "Receipts, savings…", §7 call 14): a guest, or a
- * sign-in that has ended, goes to / (not /login, unlike /account). A failing receipts call shows a
- * short message in the page, never an error page.
+ * /account/receipts (docs/reference/accounts.md "Receipts"; the receipts call is call 14 of
+ * docs/loyalty-api.md): a guest, or a sign-in that has ended, goes to / (not /login, unlike
+ * /account). A failing receipts call shows a short message in the page, never an error page.
  */
 export async function receiptsLoader(context: AppLoadContext) {
   const shopper = await requireShopper(context, '/');
@@ -41,7 +41,7 @@ export async function receiptsLoader(context: AppLoadContext) {
     limited: receipts.length >= RECEIPTS_COUNT,
     /**
      * Whose receipts these are, as an opaque key: the page goes to / when a revalidation brings
-     * another shopper's (spec §2: when the signed-in user changes). Never the shopper number.
+     * another shopper's (the signed-in user changed). Never the shopper number.
      */
     owner: ownerKey(context.tenant.sitePath, shopper.frqShopperNo),
   };

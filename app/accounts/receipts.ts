@@ -1,18 +1,17 @@
 /**
- * The receipts page's view of the receipts call (spec accounts-loyalty §2 "Receipts", §3
- * "Receipt", §7 call 14, §9): newest first, each read from its text (lib/loyalty/receipt.ts) or,
- * when the text does not follow the format, kept as printed. Pure and client-safe: the loader
- * builds it, tests check it, the page renders it.
+ * The receipts page's view of the receipts call (docs/reference/accounts.md "Receipts"; the call
+ * and the receipt text format in docs/loyalty-api.md): newest first, each read from its text
+ * (lib/loyalty/receipt.ts) or, when the text does not follow the format, kept as printed. Pure and
+ * client-safe: the loader builds it, tests check it, the page renders it.
  */
 import { calendarDate, formatShopperDate } from '@common/dates';
 import { readReceipt, type ParsedReceipt } from '~/lib/loyalty/receipt';
 import type { Receipt } from '~/lib/loyalty/types';
 
 /**
- * What the page asks the receipts call for. The spec has the page ask for 150 (§7 "the page asks
- * for a count of 150", §9 "150 per request; default look-back 10 days") without saying whether
- * 150 is a number of receipts or of days: the page asks for both, the receipts of the last 150
- * days and at most 150 of them, so the ten-day default never hides a shopper's older trips.
+ * What the page asks the receipts call for. The call takes a count (default 150) and a look-back in
+ * days (default 10); the page asks for 150 of both, the receipts of the last 150 days and at most
+ * 150 of them, so the ten-day default never hides a shopper's older trips.
  */
 export const RECEIPTS_COUNT = 150;
 export const RECEIPTS_DAYS_AGO = 150;

@@ -58,15 +58,15 @@ export interface RegisterFormProps {
   pending: boolean;
   /**
    * The oauth flow (/sso/register): the `oauth` parameter posted with the form, and the link back
-   * to the single-sign-on login ('Already have an account? Click here to log in', spec §2).
+   * to the single-sign-on login ('Already have an account? Click here to log in').
    */
   sso?: { oauth: string; loginHref: string };
 }
 
 /**
- * The registration form (spec §2 "Registration page", §5 "Registration"): a real form posting to
- * /register that works without JavaScript (the server validates and renders the errors in
- * place); with JavaScript, conform validates on blur and re-validates on input, Create Account
+ * The registration form (docs/reference/accounts.md "Registration" and "Field rules"): a real form
+ * posting to /register that works without JavaScript (the server validates and renders the errors
+ * in place); with JavaScript, conform validates on blur and re-validates on input, Create Account
  * is disabled while field errors show or a post is under way, and a wait dialog blocks the page.
  */
 export function RegisterForm({ data, lastResult, pending, sso }: RegisterFormProps) {

@@ -229,7 +229,7 @@ describe('register action', () => {
     expect(record?.userEmailSubscriptions.every((s) => s.optOutEmail === true)).toBe(true);
   });
 
-  it('answers an empty post with every required message of spec §5 and creates nothing', async () => {
+  it('answers an empty post with every required-field message and creates nothing', async () => {
     const b = h.browser('lins');
     const res = await b.call(registerRouteAction, '/register', {});
     expect(res.status).toBe(400);

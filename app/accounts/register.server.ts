@@ -29,9 +29,9 @@ import {
 import { redirectWithNotice } from '~/lib/session/respond.server';
 
 /**
- * The registration page (spec accounts-loyalty §2 "Registration page", §4 "Registration", §5,
- * §8): what the page needs to render, and the action that creates (or upgrades) the account,
- * saves the e-mail choice and signs the new shopper in.
+ * The registration page (docs/reference/accounts.md "Registration", "Field rules", "Messages"):
+ * what the page needs to render, and the action that creates (or upgrades) the account, saves the
+ * e-mail choice and signs the new shopper in.
  */
 
 /** The one form of the page (what `formFailure` answers as `intent`). */
@@ -65,8 +65,8 @@ async function registerOptions(context: AppLoadContext): Promise<RegisterOptions
   const { registration } = context.tenant;
   const locations = visibleLocations(context);
   const selectable = storeChoices(context);
-  // The selector shows only for a brand with more than one location (spec §2); a single
-  // location is the shopper's store without asking (spec §9).
+  // The selector shows only for a brand with more than one location; a single location is the
+  // shopper's store without asking.
   const storeRequired = locations.length > 1 && selectable.length > 0;
   const rewards = await rewardChoices(context);
   return {
@@ -105,8 +105,8 @@ function publicBotCheckFields(context: AppLoadContext) {
 }
 
 /**
- * The store the selector starts on: the visitor's home store (the one chosen for this visit,
- * else the brand's default location; spec site-shell §3/§4, accounts §9) when it is one of the
+ * The store the selector starts on: the visitor's home store (the one chosen for this visit, else
+ * the brand's default location; docs/reference/stores.md "Home store") when it is one of the
  * choices, else none (the placeholder). The shopper must still make a choice and may change it.
  */
 function preselectedStore(context: AppLoadContext, stores: readonly Choice[]): string | null {
@@ -168,10 +168,11 @@ function accountData(values: RegisterValues, options: RegisterOptions) {
 }
 
 /**
- * POST /register (spec §4 "Registration"): per-IP limit, validation, bot check, then create the
- * account, or upgrade the unregistered record that has the phone (no e-mail yet: update it, then
- * set its password with an empty old one). Then the promotional e-mail choice, login, and the
- * brand's after-login path. Passwords are never logged nor sent back.
+ * POST /register (docs/reference/accounts.md "Registration": order of a post): per-IP limit,
+ * validation, bot check, then create the account, or upgrade the unregistered record that has the
+ * phone (no e-mail yet: update it, then set its password with an empty old one). Then the
+ * promotional e-mail choice, login, and the brand's after-login path. Passwords are never logged
+ * nor sent back.
  */
 export async function registerAction(request: Request, context: AppLoadContext) {
   return registerFormAction(await readForm(request), context);

@@ -1,14 +1,14 @@
 /**
- * Password-reset tokens (spec accounts-loyalty §2 "Reset password page", issue 4 item 2).
+ * Password-reset tokens (docs/reference/accounts.md "Reset password").
  *
  * - A token is 32 random bytes (256 bits) in base64url; only its SHA-256 is stored, with the
  *   brand's loyalty appId and the lower-cased e-mail address it was issued for.
  * - It is valid for 30 minutes and can be used once. Times are the database's (now()), the one
  *   clock every web process shares.
- * - Issuing a new token leaves earlier unused ones valid until they expire: reset mail can take
- *   up to 10 minutes to arrive (spec §8), so a shopper who asked twice may well click the first
- *   mail that lands. Using any token (a password actually being reset) cancels every other
- *   outstanding token of that address.
+ * - Issuing a new token leaves earlier unused ones valid until they expire: reset mail can take up
+ *   to 10 minutes to arrive (the sent message says so), so a shopper who asked twice may well click
+ *   the first mail that lands. Using any token (a password actually being reset) cancels every
+ *   other outstanding token of that address.
  * - Expired rows are deleted whenever a token is issued.
  *
  * The reset page's POST: `consumeResetToken` first (exactly one of two concurrent posts wins),

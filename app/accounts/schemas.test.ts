@@ -186,7 +186,7 @@ describe('registerSchema', () => {
     });
   });
 
-  it('gives every message of spec §5 on an empty post, all at once', () => {
+  it('gives every required-field message on an empty post, all at once', () => {
     expect(parse(registerSchema(allFlags), {}).errors).toEqual({
       firstName: ['First name is required.'],
       lastName: ['Last name is required.'],

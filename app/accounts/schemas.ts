@@ -23,9 +23,9 @@ import {
 } from '~/lib/form-kit/fields';
 
 /**
- * The shopper-account forms (spec accounts-loyalty.md §2, §5; issue 4), each built from
- * ./fields. Field names follow the loyalty payloads (spec §3) where the form has the field.
- * Per-brand parts are functions of the brand's flags, so the server action and the browser
+ * The shopper-account forms (docs/reference/accounts.md "Field rules"), each built from ./fields.
+ * Field names follow the loyalty payloads (docs/loyalty-api.md "Entities") where the form has the
+ * field. Per-brand parts are functions of the brand's flags, so the server action and the browser
  * build the same schema from the same flags.
  */
 
@@ -43,7 +43,7 @@ export const RESET_PASSWORD_MESSAGES = {
 export const ACCOUNT_MESSAGES = {
   firstName: 'First name is required.',
   lastName: 'Last name is required.',
-  /** The account page's rule has no period (spec §5). */
+  /** The account page's rule has no period, unlike registration's (on purpose). */
   mismatch: "Passwords don't match",
 } as const;
 
@@ -129,7 +129,7 @@ export const resetPasswordFormsSchema = z
 export interface RegisterFlags {
   /** The brand hides the address block (address, apartment, zip). */
   addressHidden: boolean;
-  /** The brand makes address and zip optional (spec: "both optional on one retailer"). */
+  /** The brand makes address and zip optional (`registration.zipOptional`). */
   zipOptional: boolean;
   /** 'How did you hear about our rewards program?' is asked (optional answer). */
   organizationQuestion: boolean;
@@ -161,9 +161,9 @@ function birthday(min?: string, max?: string | Date) {
 }
 
 /**
- * Registration (spec §2, §5): every field of the page; the brand's flags decide the address
- * block, the organization question, the reward choice and the store. Hidden parts are not in
- * the schema, so whatever is posted for them is dropped.
+ * Registration (docs/reference/accounts.md "Registration"): every field of the page; the brand's
+ * flags decide the address block, the organization question, the reward choice and the store.
+ * Hidden parts are not in the schema, so whatever is posted for them is dropped.
  */
 export function registerSchema(flags: RegisterFlags) {
   return z
@@ -193,7 +193,7 @@ export type RegisterValues = z.output<ReturnType<typeof registerSchema>>;
 
 // --- Account page -----------------------------------------------------------------------------
 
-/** The rows of the account page (spec §4), one edited at a time, each its own intent. */
+/** The rows of the account page, one edited at a time, each its own intent. */
 export const ACCOUNT_INTENTS = {
   fullName: 'fullName',
   phone: 'phone',
@@ -351,8 +351,8 @@ export const termsSchema = z.object({
 });
 
 /**
- * Data preferences (spec: "validated before submit (rules not shown)"): one checkbox, opting
- * out of data sharing when checked; nothing else to check.
+ * Data preferences: one checkbox, opting out of data sharing when checked; validated before submit
+ * like every form, with no rule to show and nothing else to check.
  */
 export const dataPreferencesSchema = z.object({
   optOutDataSharing: checkboxField(),

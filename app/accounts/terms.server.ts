@@ -1,6 +1,6 @@
 /**
- * Terms and conditions acceptance (spec accounts-loyalty §2 "Terms page", "Terms popup", §4
- * "Terms acceptance", §8).
+ * Terms and conditions acceptance (docs/reference/accounts.md "Terms … and privacy"; the popup:
+ * docs/reference/shell.md "Popups").
  *
  * The current version is the highest of the agreements' currentTerms; the shopper's accepted
  * version is customerTermsInfo's. A shopper with none, or an older one, must accept: the terms
@@ -22,7 +22,7 @@ import { requireShopper, updateShopper } from '~/lib/session/shopper.server';
 import { accountDocument } from './documents.server';
 import { termsSchema } from './schemas';
 
-/** Shown after the shopper accepted the current terms (the spec names none). */
+/** Shown after the shopper accepted the current terms (the site's own words). */
 export const TERMS_ACCEPTED_NOTICE = 'Thank you. Your acceptance of the terms has been recorded.';
 
 export interface TermsState {
@@ -49,7 +49,7 @@ export function termsState(agreements: Agreements): TermsState {
 
 /**
  * Whether the shopper must accept new terms; false when the service cannot say (the terms load
- * failure is swallowed, spec §8) so a slow backend never blocks a login.
+ * failure is swallowed and logged) so a slow backend never blocks a login.
  */
 export async function termsPendingFor(
   loyalty: Pick<LoyaltyClient, 'getAgreements'>,
@@ -64,8 +64,8 @@ export async function termsPendingFor(
 }
 
 /**
- * The terms submit failure text (spec §8): the message, unless it is empty or the bare
- * 'Request failed with status code 400', which become the generic message.
+ * The terms submit failure text: the message, unless it is empty or the bare 'Request failed with
+ * status code 400', which become the generic message.
  */
 export function termsFailureMessage(message: string | null | undefined): string {
   const text = (message ?? '').trim();
@@ -90,7 +90,7 @@ export async function termsLoader(context: AppLoadContext) {
   try {
     state = termsState(await context.loyalty.getAgreements(shopper.frqShopperNo));
   } catch (error) {
-    // A failure in the terms load is swallowed (spec §8): the form stays usable.
+    // A failure in the terms load is swallowed: the form stays usable.
     logger.warn({ err: error }, 'terms load failed');
   }
   const pending = state ? state.pending : true;

@@ -11,10 +11,10 @@ const styles = {
 
 /**
  * The blocking 'Please wait while we …' dialog shown while an account form is being saved
- * (spec accounts-loyalty §2: registration, account page, terms page). It has no close control:
- * it closes when the submission ends. With JavaScript off the browser's own page load is the
- * wait, so nothing is rendered on the server. The browser's own modal dialog: it must show the
- * moment the form is sent, with no code to load first.
+ * (registration, account page, terms page). It has no close control: it closes when the submission
+ * ends. With JavaScript off the browser's own page load is the wait, so nothing is rendered on the
+ * server. The browser's own modal dialog: it must show the moment the form is sent, with no code to
+ * load first.
  */
 export function WaitDialog({ open, message }: { open: boolean; message: string }) {
   const titleId = useId();
@@ -40,6 +40,6 @@ export function WaitDialog({ open, message }: { open: boolean; message: string }
 export const WAIT_MESSAGES = {
   register: 'Please wait while we create your account',
   account: 'Please wait while we update your account',
-  /** The terms page's modal (with a period, as the spec writes it). */
+  /** The terms page's modal: it ends with a period, the other two do not (on purpose). */
   terms: 'Please wait while we update your account.',
 } as const;
