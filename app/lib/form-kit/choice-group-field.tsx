@@ -100,8 +100,8 @@ export interface CheckboxGroupFieldProps extends ChoiceGroupProps {
 }
 
 /**
- * A multiple choice as check boxes (spec accounts §5: "multiple choice needs at least one
- * value"). No box is `required`: that would make every one of them required to a browser.
+ * A multiple choice as check boxes; a required one needs at least one box ticked (the schema checks
+ * it). No box is `required`: that would make every one of them required to a browser.
  */
 export function CheckboxGroupField({ required, ...props }: CheckboxGroupFieldProps) {
   return (

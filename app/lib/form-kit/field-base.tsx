@@ -4,14 +4,14 @@ import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 import { ErrorList } from './error-list';
 
 /**
- * What the field controls share (DESIGN.md: shared Field/ErrorList wrappers setting aria-invalid
- * and aria-describedby): conform's field metadata, the label/hint/errors frame, and the static
- * styles more than one control uses. Each control lives in its own file (`field.tsx`,
- * `password-field.tsx`, ...) and is imported from there, so a page carries only the controls
- * it renders. Plain inputs, selects and buttons styled with Chakra's recipes as static classes
- * (~/lib/theme/static-css): server-rendered, working as real form controls without JavaScript,
- * and costing no Chakra runtime in the browser. Inputs stay uncontrolled (conform's
- * `getInputProps`), so no `useInputControl` is needed.
+ * What the field controls share (one frame with the ErrorList, setting aria-invalid and
+ * aria-describedby for every control): conform's field metadata, the label/hint/errors frame, and
+ * the static styles more than one control uses. Each control lives in its own file (`field.tsx`,
+ * `password-field.tsx`, ...) and is imported from there, so a page carries only the controls it
+ * renders. Plain inputs, selects and buttons styled with Chakra's recipes as static classes
+ * (~/lib/theme/static-css): server-rendered, working as real form controls without JavaScript, and
+ * costing no Chakra runtime in the browser. Inputs stay uncontrolled (conform's `getInputProps`),
+ * so no `useInputControl` is needed.
  */
 
 /** Conform's metadata of one field (errors as a list of messages). */

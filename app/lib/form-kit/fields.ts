@@ -9,8 +9,9 @@ import {
 import { parsePhone, type Phone } from './mask';
 
 /**
- * Field schemas, written once (DESIGN.md "Style to follow") with the messages of the spec
- * (accounts-loyalty.md §5, site-shell §5). Forms build on these in ./schemas.ts.
+ * Field schemas, written once (the form pattern of docs/decisions/0010-one-shape.md) with the
+ * messages the forms show (docs/reference/accounts.md "Field rules", docs/reference/newsletter.md
+ * "Rules", docs/reference/forms.md "Rules"). Forms build on these in their area's schemas.ts.
  *
  * Every field is one transform over `z.unknown()`: it takes the posted string (or nothing),
  * and never aborts the object it sits in. Zod skips an object's refinements once a field
@@ -24,12 +25,12 @@ import { parsePhone, type Phone } from './mask';
 
 export const MESSAGES = {
   required: 'This field is required.',
-  /** Spec §8's generic failure; also what a post with an unknown `intent` gets. */
+  /** The generic failure of every form; also what a post with an unknown `intent` gets. */
   generic: 'Something went wrong with your request. Please try submitting again.',
   email: 'Please enter a valid email address.',
   phone: 'Please enter a valid phone number.',
   zipRequired: 'Zip code is required.',
-  /** The spec only names the required message; this one covers a malformed zip. */
+  /** A malformed zip (the site's own words; an empty one gets `zipRequired`). */
   zipInvalid: 'Please enter a valid zip code.',
   date: 'Please enter a valid date.',
   passwordRequired: 'Password is required.',
@@ -46,7 +47,7 @@ export const tooLongMessage = (max: number) => `Please enter no more than ${max}
 export const passwordTooShortMessage = (min: number) =>
   `Password must be at least ${min} characters.`;
 
-/** Spec accounts §9. */
+/** The earliest birth date accepted ('Date must be later than 01/01/1900'). */
 export const MIN_BIRTH_DATE = '1900-01-01';
 /** The loyalty backend refuses shorter new passwords (docs/loyalty-api.md, code 51). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -135,7 +136,7 @@ export function optionalText({ max = MAX_TEXT_LENGTH } = {}) {
 
 // --- E-mail ---------------------------------------------------------------------------------
 
-/** Site-shell §5: a simple local part, '@', a dotted domain. */
+/** Every form's e-mail rule: a simple local part, '@', a dotted domain. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 const parseEmail: Parse<string> = (text, fail) => {
@@ -416,7 +417,7 @@ export function rewardChoiceField({ ids }: { ids?: readonly (string | number)[] 
 
 // --- Files ----------------------------------------------------------------------------------
 
-/** The file messages (the spec names only the counter and the truncated names: these are ours). */
+/** The file messages, in the site's own words (docs/reference/forms.md "Messages"). */
 export const FILE_MESSAGES = {
   tooMany: (max: number) => `Please choose no more than ${max} file${max === 1 ? '' : 's'}.`,
   tooLarge: (name: string, maxBytes: number) =>

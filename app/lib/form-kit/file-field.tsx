@@ -64,11 +64,10 @@ export function fileLimitsText(accept: readonly FileTypeId[], maxFiles: number, 
 }
 
 /**
- * A file input (spec accounts §5: "File input shows a counter and truncates names past 22
- * characters"): the native input, which posts its files without JavaScript; its limits under it
- * with the help, both named by aria-describedby; once hydrated, a counter ('2 of 3 files', read
- * out when it changes) and the chosen names, each cut after 22 characters (the whole name in its
- * title).
+ * A file input (docs/reference/forms.md "What the visitor sees"): the native input, which posts its
+ * files without JavaScript; its limits under it with the help, both named by aria-describedby; once
+ * hydrated, a counter ('2 of 3 files', read out when it changes) and the chosen names, each cut
+ * after 22 characters (the whole name in its title).
  */
 export function FileField({
   meta,

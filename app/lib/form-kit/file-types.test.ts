@@ -63,7 +63,7 @@ describe('accept entries', () => {
 });
 
 describe('what the file input shows', () => {
-  it('truncates names past 22 characters (spec accounts §5)', () => {
+  it('truncates names past 22 characters', () => {
     expect(truncateFileName('a'.repeat(22))).toBe('a'.repeat(22));
     expect(truncateFileName('receipt-from-last-week.pdf')).toBe('receipt-from-last-week…');
     expect(truncateFileName('receipt-from-last-week.pdf')).toHaveLength(23);

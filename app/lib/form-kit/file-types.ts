@@ -150,7 +150,7 @@ export function sniffFileType(bytes: Uint8Array): FileTypeId | null {
   return null;
 }
 
-/** Past this many characters a file name is cut short on screen (spec accounts §5). */
+/** Past this many characters a file name is cut short on screen (with an ellipsis). */
 export const FILE_NAME_DISPLAY_LENGTH = 22;
 
 /** A file name as the file input lists it: cut after 22 characters, with an ellipsis. */

@@ -1,6 +1,6 @@
 /**
- * Phone mask (spec accounts §9: (###) ###-####) without zod, so the browser's masking input
- * does not pull the schema library into pages that only need the input.
+ * Phone mask ((###) ###-####, 10 digits) without zod, so the browser's masking input does not pull
+ * the schema library into pages that only need the input.
  */
 
 export const PHONE_MASK = '(###) ###-####';

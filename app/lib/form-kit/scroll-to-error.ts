@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { BANNER_HEIGHT_VAR } from '~/lib/ui/banner-height';
 
 /**
- * Site-shell §5: "A failing form scrolls to the first invalid field, offset by the app banner
- * and bar heights." The banner publishes its height as a CSS variable on <html>; the app bar is
- * measured.
+ * A failing form scrolls to its first invalid field, offset by the site banner's and the app bar's
+ * heights so the field is not hidden under them. The banner publishes its height as a CSS variable
+ * on <html>; the app bar is measured.
  */
 export const APP_BAR_SELECTOR = '[data-testid="app-bar"]';
 /** Breathing room above the field's label. */

@@ -19,7 +19,7 @@ export interface SchemaFormOptions<S extends z.ZodTypeAny> {
   defaultValue?: DefaultValue<z.input<S>>;
   /** Replaces the plain post, e.g. to add a bot-check token first. */
   onSubmit?: ConformOptions<S>['onSubmit'];
-  /** First validation: on blur unless the form says otherwise (DESIGN.md, spec §5 "lazy"). */
+  /** First validation: on blur unless the form says otherwise (lazy: nothing before a blur). */
   shouldValidate?: ValidationTiming;
   /** Validation once a field has been validated: on every input unless the form says otherwise. */
   shouldRevalidate?: ValidationTiming;
@@ -58,7 +58,7 @@ export function useSchemaForm<S extends z.ZodTypeAny>(
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     onSubmit,
   });
-  // Every failing form scrolls to its first invalid field (site-shell §5).
+  // Every failing form scrolls to its first invalid field, below the banner and the bars.
   useScrollToFirstError(form, lastResult);
   return [form, fields] as const;
 }
