@@ -65,7 +65,7 @@ function options(html: string, name: string) {
   ]);
 }
 
-describe('the footer sign-up form (spec §5)', () => {
+describe('the footer sign-up form', () => {
   it('asks for Email*, Home Store*, names and a masked phone, posting to its action', async () => {
     const html = await render(standard, null, 'ava@example.com');
     const text = textOf(html);
@@ -143,7 +143,7 @@ describe('the footer sign-up form (spec §5)', () => {
   });
 });
 
-describe('the pharmacy form (spec §5)', () => {
+describe('the pharmacy form', () => {
   it('offers SELECT STORE then the stores, SELECT then the age ranges, and the agreement', async () => {
     const html = await render(pharmacy, null);
     expect(html).toMatch(/action="\/newsletter\/pharmacy"/);

@@ -33,7 +33,7 @@ const styles = {
   submit: sx({ alignSelf: 'flex-start' }),
 };
 
-/** The labels of the store select (spec §5: 'Home Store*', 'Ace Location*'). */
+/** The labels of the store select (the required star is added after them: 'Home Store*'). */
 const STORE_LABELS = { standard: 'Home Store', ace: 'Ace Location', pharmacy: 'Store' } as const;
 const STORE_PLACEHOLDERS = {
   standard: 'Select a store',
@@ -49,7 +49,7 @@ export interface SignupFormProps {
   Form: typeof RemixForm | FetcherWithComponents<unknown>['Form'];
   /** The action's answer to this form's last post, else null. */
   reply: SubscribeReply | null;
-  /** The post is under way (spec §4 'saving'). */
+  /** The post is under way (the 'saving' state). */
   pending: boolean;
   /** The address typed in the footer. */
   defaultEmail?: string;
@@ -58,13 +58,14 @@ export interface SignupFormProps {
 }
 
 /**
- * One sign-up form (spec site-shell §4 Newsletter signup, §5): the footer's (Email*, Home Store*
- * or Ace Location*, first and last name, phone with the (###) ###-#### mask) or the pharmacy's
- * (Email*, store*, age range*, agreement). States: idle; saving (the button's spinner);
+ * One sign-up form (docs/reference/newsletter.md "What the shopper sees"): the footer's (Email*,
+ * Home Store* or Ace Location*, first and last name, phone with the (###) ###-#### mask) or the
+ * pharmacy's (Email*, store*, age range*, agreement). States: idle; saving (the button's spinner);
  * subscribed ('Thank you for subscribing!' announced, the button reads 'Subscribed!' and is
- * disabled); error (an alert with spec §8's message). The submit is disabled while a field shows
- * an error (docs/decisions/0009-submit-buttons-on-an-empty-form.md: an untouched form's button
- * answers with the messages).
+ * disabled); error (an alert with the outcome's message, docs/reference/newsletter.md "Messages").
+ * The submit is disabled while a field shows an error
+ * (docs/decisions/0009-submit-buttons-on-an-empty-form.md: an untouched form's button answers with
+ * the messages).
  */
 export function SignupForm({
   setup,

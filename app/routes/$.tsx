@@ -9,12 +9,13 @@ import { PageSignup } from '~/newsletter/page-signup';
 import { withPageSignup } from '~/newsletter/signup.server';
 
 /**
- * Catch-all content page (spec §2, param pathMatch): a page file posts/<slug>.md. A page whose
- * front matter names a sign-up (`signup: pharmacy | ace`) hosts that form; the `store` query
- * parameter pre-selects the pharmacy's store (spec §2 Newsletter dialogs; the path form is
- * pharmacy.$store.tsx). The page stays the same for every guest: the query is part of the page
- * cache's key. A page whose front matter names a content form (`form: <slug>`) shows it under
- * its text, and is then personal (the form's bot check is signed per page view).
+ * Catch-all content page (docs/reference/content.md "What the shopper sees"): a page file
+ * posts/<slug>.md. A page whose front matter names a sign-up (`signup: pharmacy | ace`) hosts that
+ * form; the `store` query parameter pre-selects the pharmacy's store (docs/reference/newsletter.md
+ * "Rules"; the path form is pharmacy.$store.tsx). The page stays the same for every guest: the
+ * query is part of the page cache's key. A page whose front matter names a content form
+ * (`form: <slug>`) shows it under its text, and is then personal (the form's bot check is signed
+ * per page view).
  */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const store = new URL(request.url).searchParams.get('store');

@@ -4,8 +4,8 @@ import { receiptsLoader } from '~/accounts/receipts.server';
 import { pageMeta } from '~/lib/meta';
 
 /**
- * /account/receipts, outside the /account layout: a guest goes to / here, not to /login (spec
- * accounts-loyalty §2 "The receipts page redirects a non-shopper to /").
+ * /account/receipts, outside the /account layout: a guest goes to / here, not to /login
+ * (docs/reference/accounts.md "Receipts").
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   return receiptsLoader(context);

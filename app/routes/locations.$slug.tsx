@@ -10,7 +10,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export { headers } from '~/lib/http/cache.server';
 
-/** '{store} - {retailer}' (spec §2 page title). */
+/** The page title: '{store} - {retailer}'. */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(
     matches,

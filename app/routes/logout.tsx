@@ -3,9 +3,9 @@ import { logoutAction } from '~/accounts/logout.server';
 import { revokeSsoToken } from '~/sso/partner.server';
 
 /**
- * Logging out anywhere ends a single sign-on too (spec §4): the provider revokes the token
- * before the session forgets it with the shopper (a failed revocation does not keep anyone
- * signed in here).
+ * Logging out anywhere ends a single sign-on too (docs/reference/sso.md "Rules"): the provider
+ * revokes the token before the session forgets it with the shopper (a failed revocation does not
+ * keep anyone signed in here).
  */
 export async function action({ context }: ActionFunctionArgs) {
   await revokeSsoToken(context);

@@ -7,9 +7,8 @@ import { PageSignup } from '~/newsletter/page-signup';
 import { withPageSignup } from '~/newsletter/signup.server';
 
 /**
- * /pharmacy/{store}: the pharmacy page with the route parameter 'store' pre-selecting the store
- * of its sign-up (spec §2 Newsletter dialogs: dashes become spaces, each word capitalised), as
- * `/pharmacy?store=` does.
+ * /pharmacy/{store}: the pharmacy page with the route parameter 'store' pre-selecting the store of
+ * its sign-up (dashes become spaces, each word capitalised), as `/pharmacy?store=` does.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return withPageSignup(context, sitePage(context, 'pharmacy'), params.store ?? null);

@@ -26,8 +26,8 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 /**
- * Spec §4: when the signed-in user changes on the registration page (e.g. a login from the
- * header's dialog), the page goes home. A registration's own sign-in navigates away first.
+ * When a shopper signs in while on the registration page (e.g. a login from the header's dialog),
+ * the page goes home. A registration's own sign-in navigates away first.
  */
 function useHomeOnSignIn() {
   const signedIn = Boolean(useRootData()?.user);

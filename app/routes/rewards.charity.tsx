@@ -6,8 +6,8 @@ import { CharityPage } from '~/rewards/charity-page';
 import { pageMeta } from '~/lib/meta';
 
 /**
- * /rewards/charity: the shopper's school or charity (spec accounts-loyalty §2 "Charity picker").
- * A page of its own under the root, with no /rewards layout route above it.
+ * /rewards/charity: the shopper's school or charity (docs/reference/rewards.md "Charity"). A page
+ * of its own under the root, with no /rewards layout route above it.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return charityLoader(request, context);

@@ -18,7 +18,10 @@ const styles = {
   count: sx({ mb: '4', color: 'fg.muted' }),
 };
 
-/** Content search (spec §4, §9). The header box asks this loader too, so both agree. */
+/**
+ * Content search (docs/reference/content.md "Search"). The header box asks this loader too, so both
+ * agree.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return searchPage(request, context);
 }

@@ -5,10 +5,10 @@ import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 import { useRootData } from '~/shell/root-data';
 
 /**
- * The single-sign-on pages' own layout (spec accounts §2: "a separate minimal layout"): the
- * brand's logo above one card, nothing else: no header, menus, footer, popups or cookie notice,
- * so the shopper sees only the sign-in a partner sent them to. The routes say
- * `handle = ssoHandle`, and the root then leaves the site's shell out.
+ * The single-sign-on pages' own layout, separate and minimal: the brand's logo above one card,
+ * nothing else: no header, menus, footer, popups or cookie notice, so the shopper sees only the
+ * sign-in a partner sent them to. The routes say `handle = ssoHandle`, and the root then leaves the
+ * site's shell out.
  */
 
 export const ssoHandle = { ownLayout: true };
