@@ -5,9 +5,10 @@
 // site's Remix handler does; the cache then keeps it for the page's own s-maxage, so nearly every
 // request is a hit, as for a guest page under load.
 //
-// BENCH_CACHE: 'hand' (server/page-cache.ts) | 'plain' | 'plain-sync' (scripts/page-cache-alternative.ts);
-// BENCH_PAGES_FILE: the captured pages (JSON, CapturedPage[]). It answers the parent's 'usage'
-// messages with its CPU time and the cache's counters.
+// BENCH_CACHE: 'hand' (server/page-cache.ts), 'plain' or 'plain-sync'
+// (scripts/page-cache-alternative.ts); BENCH_PAGES_FILE: the captured pages (JSON,
+// CapturedPage[]). It answers the parent's 'usage' messages with its CPU time and the cache's
+// counters.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import express from 'express';

@@ -9,8 +9,8 @@
 //    compression and nonce in front of the cache, a miss "rendering" the captured page) and
 //    checks that each answers the same page, in gzip and without.
 // 3. Loads them with autocannon on loopback, 10 connections, in rounds that alternate between the
-//    caches (A, B, C, A, B, C…) so that load from other work on the machine falls on all of them
-//    alike: gzip rows (Accept-Encoding: gzip) and, for context, rows without compression.
+//    caches (A, B, C, then C, B, A…) so that load from other work on the machine falls on all of
+//    them alike: gzip rows (Accept-Encoding: gzip) and, for context, rows without compression.
 //    Around each round: the server's process.cpuUsage() (all its threads: zlib's pool too) and its
 //    hit counter, and the whole machine's busy time from /proc/stat, so the table says how much
 //    CPU other processes took while it ran.
@@ -174,7 +174,8 @@ function machineBusyMicros(): number | null {
       .split(/\s+/)
       .slice(1)
       .map(Number);
-    // user nice system idle iowait irq softirq steal: busy is all but idle and iowait (ticks of 10 ms).
+    // user nice system idle iowait irq softirq steal, in ticks of 10 ms: busy is all but idle and
+    // iowait.
     const busy = fields.slice(0, 8).reduce((sum, v) => sum + v, 0) - fields[3] - fields[4];
     return busy * 10_000;
   } catch {
@@ -224,7 +225,10 @@ interface Round {
   errors: number;
   /** Server CPU per hit, µs. */
   cpuPerHit: number;
-  /** Other processes' CPU during the round, in cores (machine busy less the server and autocannon). */
+  /**
+   * Other processes' CPU during the round, in cores: the machine's busy time less the server's
+   * and autocannon's.
+   */
   others: number | null;
 }
 

@@ -41,7 +41,7 @@ interface Entry {
   contentType: string;
   /** The page as rendered with the placeholder nonce. */
   html: string;
-  /** As the real cache stores them: the placeholder in place of the nonce, `nonce` marking where. */
+  /** As the real cache keeps them: the nonce replaced by the placeholder, `nonce` marking where. */
   headers: { name: string; value: string | string[]; nonce: boolean }[];
   route?: string;
 }
