@@ -35,3 +35,16 @@ export const hstackStyle = {
   flexDirection: 'row',
   gap: '0.5rem',
 } as const;
+
+/**
+ * A message across the page right under the header, where a script-free page says what a
+ * snackbar or a popup would (the store notice, the new-terms notice).
+ */
+export const noticeBarStyle = {
+  bg: 'brand.subtle',
+  borderBottomWidth: '1px',
+  px: '4',
+  py: '3',
+  textAlign: 'center',
+  '& p': { m: 0 },
+} as const;
