@@ -8,7 +8,7 @@ import { SubmitButton } from '~/lib/form-kit/submit-button';
 import { isSubmitting } from '~/lib/form-kit/submitting';
 import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
-import { srOnly } from '~/lib/ui/styles';
+import { panelStyle, srOnly } from '~/lib/ui/styles';
 import {
   CHARITY_FORM,
   CHARITY_PATH,
@@ -30,11 +30,8 @@ const styles = {
   heading: sxRecipe('heading', { size: '2xl' }, { mb: '2' }),
   intro: sx({ color: 'fg.muted', mb: '4' }),
   card: sx({
-    borderWidth: '1px',
-    borderRadius: 'l3',
+    ...panelStyle,
     p: { base: '4', md: '6' },
-    bg: 'bg',
-    shadow: 'sm',
     mb: '6',
     display: 'flex',
     flexDirection: 'column',

@@ -1,5 +1,5 @@
-import { Link, useFetchers, useNavigate, useNavigation } from '@remix-run/react';
-import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { Link, useFetchers, useNavigation } from '@remix-run/react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import {
   HOME_STORE_ACTION,
@@ -8,6 +8,7 @@ import {
 } from '~/stores/home-store/home-store';
 import { useNonce } from '~/lib/theme/emotion';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { useDelegatedLinks } from '~/lib/ui/delegated-links';
 import { ChevronLeftIcon, ChevronRightIcon } from '~/lib/ui/icons';
 import { hstackStyle, iconButtonStyle, srOnly } from '~/lib/ui/styles';
 import { AdCardSkeleton, AdCardView, EXTERNAL_LINK_NOTE } from './preview-card';
@@ -107,22 +108,6 @@ function useFetchedCards(page: string | null): PreviewCardsReply | null {
   return page && reply?.page === page ? reply.data : null;
 }
 
-/**
- * Click handler for the row: a plain click on a card's internal link (`data-internal-link`)
- * becomes an in-app navigation, as a Remix Link's would, without a Link per card.
- */
-function useInternalLinkNavigation() {
-  const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = (event.target as Element).closest?.('a[data-internal-link]');
-    if (!(link instanceof HTMLAnchorElement)) return;
-    event.preventDefault();
-    navigate(link.getAttribute('href') ?? '');
-  };
-}
-
 type Submission = { formAction?: string; formData?: FormData; state: string };
 const choosesStore = (s: Submission) =>
   s.state !== 'idle' &&
@@ -194,7 +179,8 @@ export function WeeklyAdPreview({ preview }: { preview: WeeklyAdPreviewData }) {
   const changing = useChangingStore();
   const shown = preview.state === 'ready' ? preview : fetched;
   const row = useRowScroller(shown);
-  const openLink = useInternalLinkNavigation();
+  // A card's internal link opens in the app (one handler for the row, not a Link per card).
+  const openLink = useDelegatedLinks('data-internal-link');
   const trackId = `${id}-cards`;
   return (
     <section

@@ -48,3 +48,11 @@ export const noticeBarStyle = {
   textAlign: 'center',
   '& p': { m: 0 },
 } as const;
+
+/** A raised panel on the page: a section's bordered box (padding and margins are the caller's). */
+export const panelStyle = {
+  borderWidth: '1px',
+  borderRadius: 'l3',
+  bg: 'bg',
+  shadow: 'sm',
+} as const;
