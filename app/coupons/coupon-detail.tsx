@@ -7,18 +7,17 @@ import { AddressDialog } from '~/lib/ui/address-dialog';
 import {
   COUPON_DIALOG_WIDTH,
   CouponDetailBody,
-  couponDialogSectionStyle,
-  couponFactsStyle,
+  couponDialogSection,
+  CouponFacts,
 } from '~/lib/ui/coupon-card-body';
 import { CouponAction } from './coupon-card';
 
 const styles = {
-  section: sx(couponDialogSectionStyle),
   title: sxRecipe('heading', { size: 'lg' }, { mb: '1' }),
   brand: sx({ fontWeight: 'bold', color: 'fg.muted', mb: '2' }),
   text: sx({ mb: '3' }),
   fine: sx({ fontSize: 'sm', color: 'fg.muted', mb: '3' }),
-  facts: sx({ ...couponFactsStyle, mb: '3' }),
+  facts: sx({ mb: '3' }),
   urgent: sx({ color: 'red.700', fontWeight: 'bold' }),
   close: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
   action: sx({ maxW: '240px', mt: '2' }),
@@ -30,27 +29,23 @@ function DetailBody({ detail, now, signedIn, search }: Props) {
     <CouponDetailBody image={detail.offerImage1}>
       <p className={styles.brand}>{detail.brandName}</p>
       <p className={styles.text}>{detail.offerDescription || detail.offerSummary}</p>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Value:</dt>
-          <dd>{formatCurrency(detail.offerValue)}</dd>
-        </div>
-        {line.text && detail.state !== 'redeemed' ? (
-          <div>
-            <dt>Expires:</dt>
-            <dd>
-              {formatShopperDate(detail.offerExpiryDate) || line.text}
-              {line.urgent ? <span className={styles.urgent}> ({line.text})</span> : null}
-            </dd>
-          </div>
-        ) : null}
-        {detail.redemptionLimit > 0 ? (
-          <div>
-            <dt>Limit:</dt>
-            <dd>{detail.redemptionLimit}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <CouponFacts
+        className={styles.facts}
+        facts={[
+          { term: 'Value:', value: formatCurrency(detail.offerValue) },
+          {
+            term: 'Expires:',
+            value:
+              line.text && detail.state !== 'redeemed' ? (
+                <>
+                  {formatShopperDate(detail.offerExpiryDate) || line.text}
+                  {line.urgent ? <span className={styles.urgent}> ({line.text})</span> : null}
+                </>
+              ) : null,
+          },
+          { term: 'Limit:', value: detail.redemptionLimit > 0 ? detail.redemptionLimit : null },
+        ]}
+      />
       {detail.offerDisclaimer ? <p className={styles.fine}>{detail.offerDisclaimer}</p> : null}
       <div className={styles.action}>
         <CouponAction coupon={detail} signedIn={signedIn} search={search} />
@@ -90,7 +85,7 @@ export function CouponDetail(props: Props) {
         closeLabel: 'Close',
       }}
       section={{
-        className: styles.section,
+        className: couponDialogSection,
         titleId: 'coupon-detail-title',
         titleClassName: styles.title,
         closeText: 'Close details',

@@ -4,8 +4,8 @@ import { AddressDialog } from '~/lib/ui/address-dialog';
 import {
   COUPON_DIALOG_WIDTH,
   CouponDetailBody,
-  couponDialogSectionStyle,
-  couponFactsStyle,
+  CouponFacts,
+  couponDialogSection,
 } from '~/lib/ui/coupon-card-body';
 import { tablesWide } from '~/lib/ui/responsive-table';
 import { fullScreenBelowTables, rewardsDialogStyles } from './dialog-styles';
@@ -13,9 +13,7 @@ import { couponLinkId } from './instant-savings';
 import type { RewardCoupon } from './offers';
 
 const styles = {
-  section: sx(couponDialogSectionStyle),
   restrictions: sx({ mb: '3', whiteSpace: 'pre-line' }),
-  facts: sx(couponFactsStyle),
   content: sx(fullScreenBelowTables(`${COUPON_DIALOG_WIDTH}px`)),
   back: sxRecipe(
     'button',
@@ -29,20 +27,15 @@ function CouponBody({ coupon }: { coupon: RewardCoupon }) {
   return (
     <CouponDetailBody image={coupon.image}>
       <p className={styles.restrictions}>{coupon.restrictions}</p>
-      <dl className={styles.facts}>
-        {expires ? (
-          <div>
-            <dt>Expires</dt>
-            <dd>{expires}</dd>
-          </div>
-        ) : null}
-        {typeof coupon.limit === 'number' && coupon.limit > 0 ? (
-          <div>
-            <dt>Limit</dt>
-            <dd>{coupon.limit}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <CouponFacts
+        facts={[
+          { term: 'Expires', value: expires || null },
+          {
+            term: 'Limit',
+            value: typeof coupon.limit === 'number' && coupon.limit > 0 ? coupon.limit : null,
+          },
+        ]}
+      />
     </CouponDetailBody>
   );
 }
@@ -76,7 +69,7 @@ export function CouponDialog({ coupon }: { coupon: RewardCoupon }) {
         </button>
       )}
       section={{
-        className: styles.section,
+        className: couponDialogSection,
         titleId: 'coupon-title',
         titleClassName: rewardsDialogStyles.title,
         testId: 'coupon-details',

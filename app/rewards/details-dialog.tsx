@@ -46,6 +46,11 @@ const pointsColumns: Column<PointsLine>[] = [
 
 type Details = RewardsView['details'];
 
+const TABS = [
+  { value: 'credits', label: 'Credits' },
+  { value: 'points', label: 'Points' },
+] as const;
+
 /** One of the details' histories: its heading, and its table named the same. */
 function History<Row>({
   title,
@@ -159,20 +164,16 @@ export function DetailsDialog({ title, details, tab }: Props) {
         <>
           {withPoints ? (
             <nav className={tabStyles.list} aria-label={`${title} tabs`}>
-              <Link
-                to={detailsHref('credits')}
-                className={tabStyles.tab}
-                aria-current={tab === 'credits' ? 'page' : undefined}
-              >
-                Credits
-              </Link>
-              <Link
-                to={detailsHref('points')}
-                className={tabStyles.tab}
-                aria-current={tab === 'points' ? 'page' : undefined}
-              >
-                Points
-              </Link>
+              {TABS.map(({ value, label }) => (
+                <Link
+                  key={value}
+                  to={detailsHref(value)}
+                  className={tabStyles.tab}
+                  aria-current={tab === value ? 'page' : undefined}
+                >
+                  {label}
+                </Link>
+              ))}
             </nav>
           ) : null}
           {shownTab}
@@ -187,18 +188,16 @@ export function DetailsDialog({ title, details, tab }: Props) {
           onChange={(value) =>
             navigate(detailsHref(value), { replace: true, preventScrollReset: true })
           }
-          items={[
-            {
-              value: 'credits' as const,
-              label: 'Credits',
-              panel: <CreditsTab credits={details.credits} />,
-            },
-            {
-              value: 'points' as const,
-              label: 'Points',
-              panel: <PointsTab points={details.points!} />,
-            },
-          ]}
+          items={TABS.map(({ value, label }) => ({
+            value,
+            label,
+            panel:
+              value === 'points' ? (
+                <PointsTab points={details.points!} />
+              ) : (
+                <CreditsTab credits={details.credits} />
+              ),
+          }))}
         />
       ) : (
         <CreditsTab credits={details.credits} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderServer, textOf } from '@test/render';
-import { CouponCardBody, CouponDetailBody, ProductImage } from './coupon-card-body';
+import { CouponCardBody, CouponDetailBody, CouponFacts, ProductImage } from './coupon-card-body';
 
 const link = {
   id: 'card-1',
@@ -11,25 +11,17 @@ const link = {
 
 describe('CouponCardBody (server render)', () => {
   it('is an article with the lazy image, the covering link and the lines in order', async () => {
+    const extras = { named: true, badge: <span>Featured</span>, above: <p>Brand</p> };
     const html = await renderServer(
-      <CouponCardBody
-        look="coupon"
-        testId="coupon-card"
-        image="/img/1.png"
-        link={link}
-        named
-        badge={<span>Featured</span>}
-        above={<p>Brand</p>}
-      >
+      <CouponCardBody look="coupon" testId="coupon-card" image="/img/1.png" link={link} {...extras}>
         <p>Expires today!</p>
       </CouponCardBody>,
     );
     expect(html).toMatch(/^<article [^>]*aria-labelledby="card-1"[^>]*data-testid="coupon-card"/);
     const img = html.match(/<img [^>]*>/)?.[0] ?? '';
-    expect(img).toContain('src="/img/1.png"');
-    expect(img).toContain('alt=""');
-    expect(img).toContain('width="120"');
-    expect(img).toContain('height="120"');
+    for (const attribute of ['src="/img/1.png"', 'alt=""', 'width="120"', 'height="120"']) {
+      expect(img).toContain(attribute);
+    }
     expect(img).toContain('loading="lazy"');
     expect(html).toMatch(
       /<a id="card-1" href="\/digital-coupons\?offerCode=1" class="[^"]+" data-details-link="">Save \$1 on cereal<\/a>/,
@@ -82,6 +74,23 @@ describe('ProductImage and CouponDetailBody', () => {
     );
     expect(html).toMatch(
       /^<div class="[^"]+"><img [^>]*width="160"[^>]*\/><div><p>Text<\/p><\/div><\/div>$/,
+    );
+  });
+});
+
+describe('CouponFacts', () => {
+  it('lists each fact with a value as a term and its value, leaving out the ones without', async () => {
+    const html = await renderServer(
+      <CouponFacts
+        facts={[
+          { term: 'Expires', value: 'Dec 1' },
+          { term: 'Limit', value: null },
+          { term: 'Value', value: 0 },
+        ]}
+      />,
+    );
+    expect(html).toMatch(
+      /^<dl class="[^"]+"><div><dt>Expires<\/dt><dd>Dec 1<\/dd><\/div><div><dt>Value<\/dt><dd>0<\/dd><\/div><\/dl>$/,
     );
   });
 });

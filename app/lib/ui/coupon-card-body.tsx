@@ -154,23 +154,20 @@ export const COUPON_DIALOG_WIDTH = 700;
 /** The product image's box in a coupon's dialog. */
 export const COUPON_DETAIL_IMAGE_SIZE = 160;
 
-/** Without JavaScript a coupon's dialog is a section at the top of the page, as wide as it. */
-export const couponDialogSectionStyle = {
-  ...panelStyle,
-  p: '5',
-  mb: '6',
-  maxW: `${COUPON_DIALOG_WIDTH}px`,
-  mx: 'auto',
-} as const;
-
-/** A coupon's facts ('Expires', 'Limit'…) as a list of term and value on one line each. */
-export const couponFactsStyle = {
-  fontSize: 'sm',
-  '& dt': { fontWeight: 'semibold', display: 'inline' },
-  '& dd': { display: 'inline', ms: '1' },
-} as const;
-
 const detail = {
+  // Without JavaScript a coupon's dialog is a section at the top of the page, as wide as it.
+  section: sx({
+    ...panelStyle,
+    p: '5',
+    mb: '6',
+    maxW: `${COUPON_DIALOG_WIDTH}px`,
+    mx: 'auto',
+  }),
+  facts: sx({
+    fontSize: 'sm',
+    '& dt': { fontWeight: 'semibold', display: 'inline' },
+    '& dd': { display: 'inline', ms: '1' },
+  }),
   body: sx({ display: 'flex', gap: '5', flexDirection: { base: 'column', sm: 'row' } }),
   image: sx({
     w: `${COUPON_DETAIL_IMAGE_SIZE}px`,
@@ -180,6 +177,35 @@ const detail = {
     alignSelf: 'center',
   }),
 };
+
+/** The class of a coupon dialog's section on the page without JavaScript. */
+export const couponDialogSection = detail.section;
+
+/**
+ * A coupon's facts ('Expires', 'Limit'…) as a description list, each term and its value on a
+ * line of their own; a fact without a value (null) is left out.
+ */
+export function CouponFacts({
+  facts,
+  className,
+}: {
+  facts: { term: string; value: ReactNode }[];
+  /** Spacing after the list, where more follows it. */
+  className?: string;
+}) {
+  return (
+    <dl className={className ? `${detail.facts} ${className}` : detail.facts}>
+      {facts.map(({ term, value }) =>
+        value === null ? null : (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ),
+      )}
+    </dl>
+  );
+}
 
 /**
  * The body of a coupon's dialog: the product image (160 square; a column on a phone, beside the

@@ -3,16 +3,12 @@ import { renderServer, textOf } from '@test/render';
 import { CardRow, SliderFrame, StepButtons } from './slider';
 
 describe('StepButtons (server render)', () => {
+  const names = { previous: 'Previous slide', next: 'Next slide' };
+
   it('are two buttons named for what they move, controlling the strip, around `between`', async () => {
+    const dots = <span>dots</span>;
     const html = await renderServer(
-      <StepButtons
-        controls="strip"
-        previous="Previous slide"
-        next="Next slide"
-        onStep={() => {}}
-        look="ghost"
-        between={<span>dots</span>}
-      />,
+      <StepButtons controls="strip" {...names} onStep={() => {}} look="ghost" between={dots} />,
     );
     expect(html).toMatch(
       /^<button type="button" class="[^"]+" aria-label="Previous slide" aria-controls="strip">.*<\/button><span>dots<\/span><button type="button" class="[^"]+" aria-label="Next slide" aria-controls="strip">/,
@@ -24,16 +20,15 @@ describe('StepButtons (server render)', () => {
     const html = await renderServer(
       <StepButtons
         controls="row"
-        previous="Previous items"
-        next="Next items"
+        {...names}
         onStep={() => {}}
         atStart
         atEnd={false}
         look="outline"
       />,
     );
-    expect(html).toMatch(/aria-label="Previous items" aria-controls="row" disabled=""/);
-    expect(html).not.toMatch(/aria-label="Next items"[^>]*disabled/);
+    expect(html).toMatch(/aria-label="Previous slide" aria-controls="row" disabled=""/);
+    expect(html).not.toMatch(/aria-label="Next slide"[^>]*disabled/);
   });
 });
 

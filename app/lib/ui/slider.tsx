@@ -125,29 +125,23 @@ export function StepButtons({
   look: keyof typeof steps;
   between?: ReactNode;
 }) {
+  const button = (direction: 1 | -1, label: string, disabled: boolean | undefined) => (
+    <button
+      type="button"
+      className={steps[look]}
+      aria-label={label}
+      aria-controls={controls}
+      disabled={disabled}
+      onClick={() => onStep(direction)}
+    >
+      {direction < 0 ? <ChevronLeftIcon /> : <ChevronRightIcon />}
+    </button>
+  );
   return (
     <>
-      <button
-        type="button"
-        className={steps[look]}
-        aria-label={previous}
-        aria-controls={controls}
-        disabled={atStart}
-        onClick={() => onStep(-1)}
-      >
-        <ChevronLeftIcon />
-      </button>
+      {button(-1, previous, atStart)}
       {between}
-      <button
-        type="button"
-        className={steps[look]}
-        aria-label={next}
-        aria-controls={controls}
-        disabled={atEnd}
-        onClick={() => onStep(1)}
-      >
-        <ChevronRightIcon />
-      </button>
+      {button(1, next, atEnd)}
     </>
   );
 }
