@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react';
 import { useId } from 'react';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { NativeSelect } from '~/lib/ui/native-select';
+import { warningNoticeStyle } from '~/lib/ui/styles';
 import { AdFrame, WEEKLY_AD_PATH } from './ad-frame';
 import { AdTextSection } from './ad-text-section';
 import type { WeeklyAdPageData } from './page-data';
@@ -12,14 +13,7 @@ const styles = {
   heading: sxRecipe('heading', { size: '2xl' }, { mb: '2' }),
   intro: sx({ display: 'flex', flexDirection: 'column', gap: '3', mb: '6' }),
   whose: sx({ fontSize: 'md' }),
-  notice: sx({
-    px: '4',
-    py: '3',
-    borderRadius: 'l2',
-    bg: 'orange.subtle',
-    color: 'orange.fg',
-    fontSize: 'sm',
-  }),
+  notice: sx(warningNoticeStyle),
   link: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
   chooser: sx({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '2' }),
   field: sx({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' }),

@@ -56,3 +56,24 @@ export const panelStyle = {
   bg: 'bg',
   shadow: 'sm',
 } as const;
+
+/**
+ * A column on phones, a row from the md breakpoint: the items stand `phone` (stretched, or at
+ * the start) in the column and `wide` (centred, at the end) in the row.
+ */
+export const columnThenRowStyle = (phone: 'stretch' | 'flex-start', wide: 'center' | 'flex-end') =>
+  ({
+    display: 'flex',
+    flexDirection: { base: 'column', md: 'row' },
+    alignItems: { base: phone, md: wide },
+  }) as const;
+
+/** A short warning in the page (a place or a store the address named is not known). */
+export const warningNoticeStyle = {
+  px: '4',
+  py: '3',
+  borderRadius: 'l2',
+  bg: 'orange.subtle',
+  color: 'orange.fg',
+  fontSize: 'sm',
+} as const;
