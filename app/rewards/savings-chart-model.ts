@@ -142,18 +142,24 @@ function chartBar(
   };
 }
 
-/** The model from a layout's frame (its size and plot corners) and what it draws. */
+/** Where a layout's plot stands in its frame (SVG user units). */
+interface Frame {
+  width: number;
+  height: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The model from a layout's frame and what it draws. Upright bars stand on the plot's bottom
+ * edge, lying bars on its left edge.
+ */
 function chartModel(
   orientation: ChartOrientation,
-  frame: {
-    width: number;
-    height: number;
-    left: number;
-    right: number;
-    top: number;
-    bottom: number;
-  },
-  drawn: Pick<SavingsChartModel, 'scaleMax' | 'ticks' | 'bars' | 'legend' | 'baseline'>,
+  frame: Frame,
+  drawn: Pick<SavingsChartModel, 'scaleMax' | 'ticks' | 'bars' | 'legend'>,
   max: number,
 ): SavingsChartModel {
   const { width, height, left, right, top, bottom } = frame;
@@ -162,6 +168,10 @@ function chartModel(
     width,
     height,
     ...drawn,
+    baseline:
+      orientation === 'columns'
+        ? { x1: left, y1: bottom, x2: right, y2: bottom }
+        : { x1: left, y1: top, x2: left, y2: bottom },
     empty: max === 0,
     note: { x: round2((left + right) / 2), y: round2((top + bottom) / 2) },
   };
@@ -227,18 +237,8 @@ function columns(table: SavingsTable): SavingsChartModel {
       anchor: 'end' as const,
     };
   });
-  return chartModel(
-    'columns',
-    { width, height, left, right, top, bottom },
-    {
-      scaleMax,
-      ticks,
-      bars,
-      legend: legend.entries,
-      baseline: { x1: left, y1: bottom, x2: right, y2: bottom },
-    },
-    max,
-  );
+  const frame = { width, height, left, right, top, bottom };
+  return chartModel('columns', frame, { scaleMax, ticks, bars, legend: legend.entries }, max);
 }
 
 function rows(table: SavingsTable): SavingsChartModel {
@@ -293,16 +293,6 @@ function rows(table: SavingsTable): SavingsChartModel {
       anchor: i === 0 ? ('start' as const) : ('middle' as const),
     };
   });
-  return chartModel(
-    'rows',
-    { width, height, left, right, top, bottom },
-    {
-      scaleMax,
-      ticks,
-      bars,
-      legend: legend.entries,
-      baseline: { x1: left, y1: top, x2: left, y2: bottom },
-    },
-    max,
-  );
+  const frame = { width, height, left, right, top, bottom };
+  return chartModel('rows', frame, { scaleMax, ticks, bars, legend: legend.entries }, max);
 }
