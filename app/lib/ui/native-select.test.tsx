@@ -9,16 +9,8 @@ const options = [
 
 describe('NativeSelect (server render)', () => {
   it("is the browser's own select with the given attributes and options, the chevron hidden", async () => {
-    const html = await renderServer(
-      <NativeSelect
-        look="field"
-        id="s"
-        name="location"
-        defaultValue="0021"
-        required
-        options={options}
-      />,
-    );
+    const field = { id: 's', name: 'location', defaultValue: '0021', required: true };
+    const html = await renderServer(<NativeSelect look="field" {...field} options={options} />);
     expect(html).toMatch(/<select class="[^"]+" id="s" name="location" required="">/);
     expect(html).toContain('<option value="0012">Elko</option>');
     expect(html).toContain('<option value="0021" selected="">St. George</option>');
