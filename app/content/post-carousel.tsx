@@ -4,8 +4,9 @@ import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 import { CAROUSEL_ASPECT_RATIO, CAROUSEL_INTERVAL_MS } from '~/lib/ui/carousel-logic';
 import { LCP_IMAGE_ATTRIBUTES } from '~/lib/ui/image-priority';
 import { withJs } from '~/lib/browser/js-mark';
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '~/lib/ui/icons';
-import { hstackStyle, iconButtonStyle } from '~/lib/ui/styles';
+import { PauseIcon, PlayIcon } from '~/lib/ui/icons';
+import { fullSlideStyle, sliderIconButton, slideTrackStyle, StepButtons } from '~/lib/ui/slider';
+import { hstackStyle } from '~/lib/ui/styles';
 import { useCarousel } from '~/lib/ui/use-carousel';
 
 export interface CarouselPost {
@@ -33,7 +34,7 @@ export interface PostCarouselProps {
   prioritizeFirstImage?: boolean;
 }
 
-const track = { display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory' } as const;
+const track = slideTrackStyle;
 const dot = {
   display: 'block',
   boxSize: '2.5',
@@ -63,16 +64,11 @@ const styles = {
     bottom: '0',
     h: CONTROLS_HEIGHT,
   }),
-  control: sxRecipe(
-    'button',
-    { size: 'sm', variant: 'ghost' },
-    { ...iconButtonStyle, color: 'brand.fg' },
-  ),
   dots: sx({ ...hstackStyle, listStyleType: 'none', gap: '0' }),
   dotButton: sxRecipe('button', { size: 'sm', variant: 'ghost' }, { minW: '8', px: '0' }),
   dot: sx({ ...dot, bg: 'transparent' }),
   dotActive: sx({ ...dot, bg: 'brand.solid' }),
-  slide: sx({ flex: '0 0 100%', scrollSnapAlign: 'start', position: 'relative' }),
+  slide: sx({ ...fullSlideStyle, position: 'relative' }),
   // The carousel sets --carousel-aspect-ratio (its aspectRatio prop).
   image: sx({
     display: 'block',
@@ -161,47 +157,38 @@ export function PostCarousel({
         <div className={styles.controls} data-testid="carousel-controls">
           <button
             type="button"
-            className={styles.control}
+            className={sliderIconButton}
             aria-label={playing ? 'Pause slide show' : 'Play slide show'}
             onClick={carousel.togglePlaying}
             data-testid="carousel-play-pause"
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
-          <button
-            type="button"
-            className={styles.control}
-            aria-label="Previous slide"
-            aria-controls={`${id}-slides`}
-            onClick={() => step(-1)}
-          >
-            <ChevronLeftIcon />
-          </button>
-          <ul className={styles.dots}>
-            {posts.map((post, i) => (
-              <li key={post.slug}>
-                <button
-                  type="button"
-                  className={styles.dotButton}
-                  aria-label={`Slide ${i + 1} of ${count}: ${post.title}`}
-                  aria-current={i === active ? 'true' : undefined}
-                  aria-controls={`${id}-slides`}
-                  onClick={() => goTo(i)}
-                >
-                  <span className={i === active ? styles.dotActive : styles.dot} />
-                </button>
-              </li>
-            ))}
-          </ul>
-          <button
-            type="button"
-            className={styles.control}
-            aria-label="Next slide"
-            aria-controls={`${id}-slides`}
-            onClick={() => step(1)}
-          >
-            <ChevronRightIcon />
-          </button>
+          <StepButtons
+            controls={`${id}-slides`}
+            previous="Previous slide"
+            next="Next slide"
+            onStep={step}
+            look="ghost"
+            between={
+              <ul className={styles.dots}>
+                {posts.map((post, i) => (
+                  <li key={post.slug}>
+                    <button
+                      type="button"
+                      className={styles.dotButton}
+                      aria-label={`Slide ${i + 1} of ${count}: ${post.title}`}
+                      aria-current={i === active ? 'true' : undefined}
+                      aria-controls={`${id}-slides`}
+                      onClick={() => goTo(i)}
+                    >
+                      <span className={i === active ? styles.dotActive : styles.dot} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            }
+          />
         </div>
       ) : null}
     </section>

@@ -1,30 +1,13 @@
-import { Link, useFetcher, useNavigate } from '@remix-run/react';
-import type { MouseEvent } from 'react';
+import { Link, useFetcher } from '@remix-run/react';
 import { useLoginLinkProps } from '~/accounts/login-dialog';
 import { loginHref } from '~/lib/session/login-href';
+import { CouponCardBody } from '~/lib/ui/coupon-card-body';
+import { useDelegatedLinks } from '~/lib/ui/delegated-links';
 import { expiryLine } from './expiry';
 import type { CouponCardData } from './types';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 
-/** Card height (spec §9). */
-export const COUPON_CARD_HEIGHT = 350;
-
 export const couponCardStyles = {
-  card: sx({
-    position: 'relative',
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    textAlign: 'center',
-    h: `${COUPON_CARD_HEIGHT}px`,
-    p: '4',
-    gap: '1',
-    borderWidth: '1px',
-    borderRadius: 'l3',
-    bg: 'bg',
-    shadow: 'xs',
-    overflow: 'hidden',
-  }),
   badge: sx({
     position: 'absolute',
     top: '2',
@@ -37,18 +20,7 @@ export const couponCardStyles = {
     bg: 'accent.solid',
     color: 'accent.contrast',
   }),
-  image: sx({ w: '120px', h: '120px', objectFit: 'contain', mt: '2' }),
   brand: sx({ fontWeight: 'bold', fontSize: 'sm', mt: '2', lineClamp: 1 }),
-  summary: sx({
-    fontSize: 'sm',
-    color: 'fg',
-    lineClamp: 3,
-    textDecoration: 'none',
-    _hover: { textDecoration: 'underline' },
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
-    // The whole card opens the details (one link per card: the image is part of it).
-    _after: { content: '""', position: 'absolute', inset: '0', borderRadius: 'l3' },
-  }),
   expiry: sx({ fontSize: 'xs', color: 'fg.muted', mt: 'auto' }),
   urgent: sx({ fontSize: 'xs', color: 'red.700', fontWeight: 'bold', mt: 'auto' }),
   action: sx({
@@ -70,25 +42,16 @@ export const couponCardStyles = {
 };
 const styles = couponCardStyles;
 
+/** Marks a card's details link (48 plain links a page: the grid delegates their clicks). */
+const DETAILS_LINK = 'data-details-link';
+
 /**
- * Click handler for a list of cards: a plain click on a card's details link (`data-details-link`)
- * becomes an in-app navigation that keeps the scroll position, like a Remix Link, without
- * rendering a Link component per card. Not remix-utils' `useDelegatedAnchors`: it navigates
- * without `preventScrollReset` (opening a coupon would throw the grid back to the top), and it
- * takes every same-origin link in the list from a native listener that runs before React's, so
- * a card's 'Log In to Clip' link would go to /login even as its own handler opens the dialog.
+ * Click handler for a list of cards: a plain click on a card's details link becomes an in-app
+ * navigation that keeps the scroll position (opening a coupon would otherwise throw the grid
+ * back to the top).
  */
-export function useDetailsLinkNavigation() {
-  const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = (event.target as Element).closest?.('a[data-details-link]');
-    if (!(link instanceof HTMLAnchorElement)) return;
-    event.preventDefault();
-    navigate(link.getAttribute('href') ?? '', { preventScrollReset: true });
-  };
-}
+export const useDetailsLinkNavigation = () =>
+  useDelegatedLinks(DETAILS_LINK, { preventScrollReset: true });
 
 /** The query string of the page with `offerCode` set (opens the coupon's details). */
 export function detailsSearch(search: string, offerCode: string): string {
@@ -103,10 +66,11 @@ interface ClipAnswer {
 }
 
 /**
- * A coupon card (spec §2): image, brand, summary, 'Featured' badge, expiry line and the action:
- * 'Log In to Clip' for a guest, 'Clip' for a shopper (a real form post; with JavaScript a
- * fetcher shows 'Clipped' at once and puts 'Clip' back quietly if the clip fails), a disabled
- * 'Clipped' once clipped, nothing once redeemed. The summary (stretched over the card) opens the details.
+ * A coupon card (spec §2), on the shared coupon card body: image, brand, summary, 'Featured'
+ * badge, expiry line and the action: 'Log In to Clip' for a guest, 'Clip' for a shopper (a real
+ * form post; with JavaScript a fetcher shows 'Clipped' at once and puts 'Clip' back quietly if
+ * the clip fails), a disabled 'Clipped' once clipped, nothing once redeemed. The summary
+ * (stretched over the card) opens the details.
  */
 export function CouponCard({
   coupon,
@@ -121,30 +85,27 @@ export function CouponCard({
   search: string;
 }) {
   const line = expiryLine(coupon.offerExpiryDate, now);
-  const titleId = `coupon-${coupon.offerId}`;
   const details = `/digital-coupons${detailsSearch(search, coupon.offerCode || coupon.offerId)}`;
   return (
-    <article className={styles.card} aria-labelledby={titleId} data-testid="coupon-card">
-      {coupon.isPromoted ? <span className={styles.badge}>Featured</span> : null}
-      <img
-        className={styles.image}
-        src={coupon.offerImage1 || '/images/placeholder.svg'}
-        alt=""
-        width={120}
-        height={120}
-        loading="lazy"
-        decoding="async"
-      />
-      <p className={styles.brand}>{coupon.brandName}</p>
-      {/* A plain link (48 per page): the grid turns its clicks into in-app navigations. */}
-      <a href={details} className={styles.summary} id={titleId} data-details-link="">
-        {coupon.offerSummary}
-      </a>
+    <CouponCardBody
+      look="coupon"
+      testId="coupon-card"
+      image={coupon.offerImage1}
+      link={{
+        id: `coupon-${coupon.offerId}`,
+        href: details,
+        text: coupon.offerSummary,
+        attribute: DETAILS_LINK,
+      }}
+      named
+      badge={coupon.isPromoted ? <span className={styles.badge}>Featured</span> : null}
+      above={<p className={styles.brand}>{coupon.brandName}</p>}
+    >
       {coupon.state !== 'redeemed' && line.text ? (
         <p className={line.urgent ? styles.urgent : styles.expiry}>{line.text}</p>
       ) : null}
       <CouponAction coupon={coupon} signedIn={signedIn} search={search} frame={styles.action} />
-    </article>
+    </CouponCardBody>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { CouponCardData } from './types';
-import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { sx } from '~/lib/theme/static-css';
+import { CardRow, cardSlotStyle, SliderFrame, sliderLink } from '~/lib/ui/slider';
 import { CouponCard, useDetailsLinkNavigation } from './coupon-card';
 
 /** Spec §8, the coupon preview slider. */
@@ -12,26 +13,7 @@ export const PREVIEW_CARD_WIDTH = 200;
 
 const styles = {
   section: sx({ my: '10' }),
-  header: sx({
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'baseline',
-    gap: '3',
-    mb: '4',
-  }),
-  title: sxRecipe('heading', { size: 'xl' }),
-  all: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'semibold' }),
-  track: sx({
-    display: 'flex',
-    gap: '4',
-    overflowX: 'auto',
-    scrollSnapType: 'x mandatory',
-    listStyleType: 'none',
-    p: '1',
-    pb: '3',
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid' },
-  }),
-  item: sx({ flex: `0 0 ${PREVIEW_CARD_WIDTH}px`, scrollSnapAlign: 'start' }),
+  item: sx(cardSlotStyle(PREVIEW_CARD_WIDTH)),
   empty: sx({ color: 'fg.muted' }),
 };
 
@@ -51,35 +33,30 @@ export function CouponPreview({
 }) {
   const openDetails = useDetailsLinkNavigation();
   return (
-    <section className={styles.section} aria-labelledby="coupon-preview-title">
-      <div className={styles.header}>
-        <h2 id="coupon-preview-title" className={styles.title}>
-          Digital Coupons
-        </h2>
-        <Link to="/digital-coupons" className={styles.all}>
+    <SliderFrame
+      className={styles.section}
+      titleId="coupon-preview-title"
+      title="Digital Coupons"
+      link={
+        <Link to="/digital-coupons" className={sliderLink}>
           See all digital coupons
         </Link>
-      </div>
+      }
+      withControls={false}
+    >
       {coupons.length === 0 ? (
         <p className={styles.empty}>{NO_PREVIEW_COUPONS_MESSAGE}</p>
       ) : (
-        // Clicks of the links inside are delegated (keyboard activation of a link is a click).
-        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-        <ul
-          className={styles.track}
-          // A scrollable list must be reachable by keyboard.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          aria-label="Featured digital coupons"
+        <CardRow
+          label="Featured digital coupons"
+          slotClassName={styles.item}
+          items={coupons.map((coupon) => ({
+            key: coupon.offerId,
+            card: <CouponCard coupon={coupon} signedIn={signedIn} now={now} search="" />,
+          }))}
           onClick={openDetails}
-        >
-          {coupons.map((coupon) => (
-            <li key={coupon.offerId} className={styles.item}>
-              <CouponCard coupon={coupon} signedIn={signedIn} now={now} search="" />
-            </li>
-          ))}
-        </ul>
+        />
       )}
-    </section>
+    </SliderFrame>
   );
 }

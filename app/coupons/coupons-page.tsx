@@ -6,6 +6,7 @@ import { FormAlert } from '~/lib/form-kit/form-alert';
 import { isSubmitting } from '~/lib/form-kit/submitting';
 import { formatCurrency } from '~/lib/money';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { couponGridStyle } from '~/lib/ui/coupon-card-body';
 import { CouponCard, useDetailsLinkNavigation } from './coupon-card';
 import { CouponDetail } from './coupon-detail';
 import { preloadDialog } from '~/lib/ui/lazy-dialog';
@@ -53,13 +54,7 @@ const styles = {
     fontSize: 'sm',
     color: 'fg.muted',
   }),
-  grid: sx({
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
-    gap: '4',
-    listStyleType: 'none',
-    p: '0',
-  }),
+  grid: sx(couponGridStyle),
   // Show More lands on a card by its anchor: clear of a sticky bar at the top of the window.
   item: sx({ scrollMarginTop: '16' }),
   empty: sx({ py: '10', textAlign: 'center', fontSize: 'lg' }),

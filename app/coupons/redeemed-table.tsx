@@ -4,20 +4,11 @@ import { nextRedeemedSort, REDEEMED_COLUMNS, type RedeemedSort } from './filter-
 import { formatCurrency } from '~/lib/money';
 import { formatShopperDate } from '@common/dates';
 import { sx } from '~/lib/theme/static-css';
-
-/** Below this width the table becomes a stacked list (spec §2, §9). */
-export const TABLE_BREAKPOINT_PX = 769;
-
-const wide = `@media screen and (min-width: ${TABLE_BREAKPOINT_PX}px)`;
-const narrow = `@media screen and (max-width: ${TABLE_BREAKPOINT_PX - 1}px)`;
+import { responsiveTableStyle, stackedListStyle, StackedRow } from '~/lib/ui/responsive-table';
 
 const styles = {
   table: sx({
-    w: 'full',
-    borderCollapse: 'collapse',
-    fontSize: 'sm',
-    [narrow]: { display: 'none' },
-    '& th, & td': { textAlign: 'start', px: '3', py: '2', borderBottomWidth: '1px' },
+    ...responsiveTableStyle,
     '& th': { bg: 'bg.muted', fontWeight: 'semibold' },
     '& td.num, & th.num': { textAlign: 'end' },
   }),
@@ -29,18 +20,8 @@ const styles = {
     _hover: { textDecoration: 'underline' },
     _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
   }),
-  list: sx({
-    listStyleType: 'none',
-    p: '0',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '3',
-    [wide]: { display: 'none' },
-  }),
-  item: sx({ borderWidth: '1px', borderRadius: 'l2', p: '3', fontSize: 'sm' }),
+  list: sx({ ...stackedListStyle, p: '0', gap: '3' }),
   itemTitle: sx({ fontWeight: 'bold', mb: '1' }),
-  pair: sx({ display: 'flex', justifyContent: 'space-between', gap: '3' }),
-  term: sx({ color: 'fg.muted' }),
   caption: sx({ srOnly: true }),
 };
 
@@ -127,17 +108,14 @@ export function RedeemedTable({
       </table>
       <ul className={styles.list} data-testid="redeemed-list" aria-label="Redeemed coupons">
         {items.map((coupon) => (
-          <li key={coupon.offerId} className={styles.item}>
-            <p className={styles.itemTitle}>{coupon.brandName}</p>
-            <dl>
-              {REDEEMED_COLUMNS.slice(1).map(({ column, label }) => (
-                <div key={column} className={styles.pair}>
-                  <dt className={styles.term}>{label}</dt>
-                  <dd>{cell(coupon, column)}</dd>
-                </div>
-              ))}
-            </dl>
-          </li>
+          <StackedRow
+            key={coupon.offerId}
+            title={<p className={styles.itemTitle}>{coupon.brandName}</p>}
+            pairs={REDEEMED_COLUMNS.slice(1).map(({ column, label }) => ({
+              term: label,
+              value: cell(coupon, column),
+            }))}
+          />
         ))}
       </ul>
     </>

@@ -1,15 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { columnThenRowStyle } from '~/lib/ui/styles';
 import { SIGNUP_ACTIONS, START_INTENT } from './messages';
 import { loadSignupForm, preloadSignupForm, SignupDialog } from './signup-dialog';
 import type { SignupSetup } from './types';
 
 const styles = {
   section: sx({
-    display: 'flex',
-    flexDirection: { base: 'column', md: 'row' },
-    alignItems: { base: 'stretch', md: 'flex-end' },
+    ...columnThenRowStyle('stretch', 'flex-end'),
     justifyContent: 'space-between',
     gap: '4',
     pb: '8',

@@ -1,19 +1,9 @@
 import type { ComponentProps } from 'react';
-import {
-  ChakraDialog,
-  RESPONSIVE_DIALOG_PLACEMENT,
-  responsiveDialogBox,
-} from '~/lib/ui/chakra-dialog';
+import { FormDialogShell, type FormDialogShellProps } from '~/lib/ui/chakra-dialog';
 import { SignupForm } from './signup-form';
 
-export interface SignupDialogViewProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onExitComplete: () => void;
-  finalFocusEl?: () => HTMLElement | null;
-  width: number;
+export interface SignupDialogViewProps extends Omit<FormDialogShellProps, 'children' | 'title'> {
   title: string;
-  testId: string;
   form: ComponentProps<typeof SignupForm>;
 }
 
@@ -21,33 +11,10 @@ export interface SignupDialogViewProps {
  * The sign-up dialog's Chakra part and its form (conform, zod, the field controls): loaded on
  * demand by ./signup-dialog, so none of it is among a page's first scripts.
  */
-export function SignupDialogView({
-  open,
-  onOpenChange,
-  onExitComplete,
-  finalFocusEl,
-  width,
-  title,
-  testId,
-  form,
-}: SignupDialogViewProps) {
+export function SignupDialogView({ form, ...dialog }: SignupDialogViewProps) {
   return (
-    <ChakraDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      root={{
-        onExitComplete,
-        finalFocusEl,
-        placement: RESPONSIVE_DIALOG_PLACEMENT,
-        lazyMount: true,
-        unmountOnExit: true,
-      }}
-      content={responsiveDialogBox(width, testId)}
-      title={title}
-      body={{ pb: '6' }}
-      closeLabel="Close"
-    >
+    <FormDialogShell {...dialog}>
       <SignupForm {...form} />
-    </ChakraDialog>
+    </FormDialogShell>
   );
 }

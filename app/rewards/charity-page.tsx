@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ErrorList } from '~/lib/form-kit/error-list';
 import { fieldStyles, type FieldMeta } from '~/lib/form-kit/field-base';
 import { FormAlert } from '~/lib/form-kit/form-alert';
@@ -8,7 +8,8 @@ import { SubmitButton } from '~/lib/form-kit/submit-button';
 import { isSubmitting } from '~/lib/form-kit/submitting';
 import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
-import { srOnly } from '~/lib/ui/styles';
+import { FilterSearch } from '~/lib/ui/filter-search';
+import { panelStyle, srOnly } from '~/lib/ui/styles';
 import {
   CHARITY_FORM,
   CHARITY_PATH,
@@ -30,11 +31,8 @@ const styles = {
   heading: sxRecipe('heading', { size: '2xl' }, { mb: '2' }),
   intro: sx({ color: 'fg.muted', mb: '4' }),
   card: sx({
-    borderWidth: '1px',
-    borderRadius: 'l3',
+    ...panelStyle,
     p: { base: '4', md: '6' },
-    bg: 'bg',
-    shadow: 'sm',
     mb: '6',
     display: 'flex',
     flexDirection: 'column',
@@ -42,12 +40,6 @@ const styles = {
   }),
   current: sx({ fontSize: 'lg', fontWeight: 'semibold' }),
   unavailable: sx({ color: 'fg.muted' }),
-  search: sx({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '2' }),
-  searchField: sx({ display: 'flex', flexDirection: 'column', gap: '1', flex: '1 1 14rem' }),
-  searchLabel: sx({ textStyle: 'sm', fontWeight: 'medium' }),
-  searchInput: sxRecipe('input', { size: 'md', variant: 'outline' }, { bg: 'bg' }),
-  searchButton: sxRecipe('button', { variant: 'outline', size: 'md' }),
-  count: sx({ fontSize: 'sm', color: 'fg.muted', minH: '1lh' }),
   form: sx({ display: 'flex', flexDirection: 'column', gap: '5' }),
   fieldset: sx({
     borderWidth: '1px',
@@ -198,48 +190,21 @@ function useSchoolQuery(initial: string) {
 type SchoolQuery = ReturnType<typeof useSchoolQuery>;
 
 function SchoolSearch({ query, count }: { query: SchoolQuery; count: number }) {
-  const id = useId();
   const q = normaliseCharityQuery(query.value);
   return (
-    <>
-      <Form
-        method="get"
-        action={CHARITY_PATH}
-        role="search"
-        aria-label="Search schools"
-        className={styles.search}
-        preventScrollReset
-        replace
-      >
-        <div className={styles.searchField}>
-          <label htmlFor={`${id}-q`} className={styles.searchLabel}>
-            School name, district or ZIP code
-          </label>
-          <input
-            id={`${id}-q`}
-            name="q"
-            type="search"
-            value={query.value}
-            onChange={(event) => query.set(event.currentTarget.value)}
-            maxLength={MAX_CHARITY_QUERY}
-            autoComplete="off"
-            className={styles.searchInput}
-          />
-        </div>
-        <button type="submit" className={styles.searchButton}>
-          Search
-        </button>
-      </Form>
-      <p
-        className={styles.count}
-        role="status"
-        aria-live="polite"
-        aria-atomic="true"
-        data-testid="school-count"
-      >
-        {q ? schoolMatchesMessage(count, q) : null}
-      </p>
-    </>
+    <FilterSearch
+      action={CHARITY_PATH}
+      name="Search schools"
+      label="School name, district or ZIP code"
+      look="page"
+      value={query.value}
+      onChange={query.set}
+      maxLength={MAX_CHARITY_QUERY}
+      autoComplete="off"
+      replace
+      status={q ? schoolMatchesMessage(count, q) : null}
+      statusTestId="school-count"
+    />
   );
 }
 

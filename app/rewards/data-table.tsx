@@ -1,13 +1,9 @@
 import type { ReactNode } from 'react';
 import { sx } from '~/lib/theme/static-css';
+import { responsiveTableStyle, stackedListStyle, StackedRow } from '~/lib/ui/responsive-table';
 
-/** Below this width a table becomes a stacked list (spec §9). */
-export const TABLE_BREAKPOINT_PX = 769;
 /** The data tables' height (spec §2). */
 export const TABLE_HEIGHT_PX = 400;
-
-const wide = `@media screen and (min-width: ${TABLE_BREAKPOINT_PX}px)`;
-const narrow = `@media screen and (max-width: ${TABLE_BREAKPOINT_PX - 1}px)`;
 
 const styles = {
   // The rows scroll inside a box 400 px high at most; focusable so the keyboard scrolls it too.
@@ -19,26 +15,11 @@ const styles = {
     _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
   }),
   table: sx({
-    w: 'full',
-    borderCollapse: 'collapse',
-    fontSize: 'sm',
-    [narrow]: { display: 'none' },
-    '& th, & td': { textAlign: 'start', px: '3', py: '2', borderBottomWidth: '1px' },
+    ...responsiveTableStyle,
     '& th': { bg: 'bg.muted', fontWeight: 'semibold', position: 'sticky', top: '0' },
     '& .num': { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
   }),
-  list: sx({
-    listStyleType: 'none',
-    p: '2',
-    m: '0',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '2',
-    [wide]: { display: 'none' },
-  }),
-  item: sx({ borderWidth: '1px', borderRadius: 'l2', p: '3', fontSize: 'sm' }),
-  pair: sx({ display: 'flex', justifyContent: 'space-between', gap: '3' }),
-  term: sx({ color: 'fg.muted' }),
+  list: sx({ ...stackedListStyle, p: '2', gap: '2' }),
   empty: sx({ p: '3', fontSize: 'sm', color: 'fg.muted' }),
 };
 
@@ -99,16 +80,7 @@ export function DataTable<Row>({
       </table>
       <ul className={styles.list}>
         {rows.map((row, i) => (
-          <li key={i} className={styles.item}>
-            <dl>
-              {columns.map((c) => (
-                <div key={c.label} className={styles.pair}>
-                  <dt className={styles.term}>{c.label}</dt>
-                  <dd>{c.cell(row)}</dd>
-                </div>
-              ))}
-            </dl>
-          </li>
+          <StackedRow key={i} pairs={columns.map((c) => ({ term: c.label, value: c.cell(row) }))} />
         ))}
       </ul>
     </div>

@@ -1,10 +1,10 @@
 import { Link, useNavigate } from '@remix-run/react';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatCurrency } from '~/lib/money';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
-import { LazyDialog } from '~/lib/ui/lazy-dialog';
-import { DataTable, TABLE_BREAKPOINT_PX, type Column } from './data-table';
+import { AddressDialog } from '~/lib/ui/address-dialog';
+import { DataTable, type Column } from './data-table';
 import type { CreditLine, PointsLine } from './details';
+import { fullScreenBelowTables, rewardsDialogStyles } from './dialog-styles';
 import { REWARDS_MESSAGES } from './messages';
 import { SectionMessage } from './section-message';
 import { Tabs, tabStyles } from './tabs';
@@ -25,32 +25,10 @@ export const detailsHref = (tab: DetailsTab) => `/rewards?details=${tab}`;
 /** Where the details link sits: focus goes back to it when the dialog closes. */
 export const DETAILS_LINK_ID = 'rewards-details-link';
 
-const narrow = `@media screen and (max-width: ${TABLE_BREAKPOINT_PX - 1}px)`;
-
 const styles = {
-  section: sx({
-    borderWidth: '1px',
-    borderRadius: 'l3',
-    p: { base: '4', md: '6' },
-    mb: '6',
-    bg: 'bg',
-    shadow: 'sm',
-  }),
-  title: sxRecipe('heading', { size: 'lg' }, { mb: '3' }),
   subheading: sxRecipe('heading', { size: 'sm' }, { mt: '5', mb: '2' }),
   current: sx({ fontSize: 'md', mb: '2', '& strong': { fontSize: 'lg' } }),
-  close: sxRecipe('button', { variant: 'solid', size: 'md' }, { colorPalette: 'brand' }),
-  closeLink: sxRecipe(
-    'button',
-    { variant: 'solid', size: 'md' },
-    { colorPalette: 'brand', mt: '4' },
-  ),
-  content: sx({
-    maxW: '960px',
-    w: 'full',
-    mx: '4',
-    [narrow]: { maxW: '100vw', w: '100vw', minH: '100dvh', m: '0', borderRadius: '0' },
-  }),
+  content: sx(fullScreenBelowTables('960px')),
 };
 
 const creditColumns: Column<CreditLine>[] = [
@@ -68,6 +46,37 @@ const pointsColumns: Column<PointsLine>[] = [
 
 type Details = RewardsView['details'];
 
+const TABS = [
+  { value: 'credits', label: 'Credits' },
+  { value: 'points', label: 'Points' },
+] as const;
+
+/** One of the details' histories: its heading, and its table named the same. */
+function History<Row>({
+  title,
+  columns,
+  rows,
+  testId,
+}: {
+  title: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  testId: string;
+}) {
+  return (
+    <>
+      <h3 className={styles.subheading}>{title}</h3>
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={rows}
+        empty={REWARDS_MESSAGES.noRows}
+        testId={testId}
+      />
+    </>
+  );
+}
+
 function CreditsTab({ credits }: { credits: Details['credits'] }) {
   if (!credits.ok) return <SectionMessage message={credits.message} />;
   const c = credits.value;
@@ -76,20 +85,16 @@ function CreditsTab({ credits }: { credits: Details['credits'] }) {
       <p className={styles.current}>
         Current credits: <strong>{formatCurrency(c.current)}</strong>
       </p>
-      <h3 className={styles.subheading}>Adjustment history</h3>
-      <DataTable
-        label="Adjustment history"
+      <History
+        title="Adjustment history"
         columns={creditColumns}
         rows={c.adjustments}
-        empty={REWARDS_MESSAGES.noRows}
         testId="credit-history"
       />
-      <h3 className={styles.subheading}>Expired credits</h3>
-      <DataTable
-        label="Expired credits"
+      <History
+        title="Expired credits"
         columns={creditColumns}
         rows={c.expired}
-        empty={REWARDS_MESSAGES.noRows}
         testId="expired-credits"
       />
     </>
@@ -99,16 +104,12 @@ function CreditsTab({ credits }: { credits: Details['credits'] }) {
 function PointsTab({ points }: { points: NonNullable<Details['points']> }) {
   if (!points.ok) return <SectionMessage message={points.message} />;
   return (
-    <>
-      <h3 className={styles.subheading}>Points history</h3>
-      <DataTable
-        label="Points history"
-        columns={pointsColumns}
-        rows={points.value}
-        empty={REWARDS_MESSAGES.noRows}
-        testId="points-history"
-      />
-    </>
+    <History
+      title="Points history"
+      columns={pointsColumns}
+      rows={points.value}
+      testId="points-history"
+    />
   );
 }
 
@@ -126,64 +127,58 @@ interface Props {
  * and Close are links.
  */
 export function DetailsDialog({ title, details, tab }: Props) {
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const withPoints = details.points !== null;
-
-  if (!hydrated) {
-    return (
-      <section className={styles.section} aria-labelledby="details-title" data-testid="details">
-        <h2 id="details-title" className={styles.title}>
-          {title}
-        </h2>
-        {withPoints ? (
-          <nav className={tabStyles.list} aria-label={`${title} tabs`}>
-            <Link
-              to={detailsHref('credits')}
-              className={tabStyles.tab}
-              aria-current={tab === 'credits' ? 'page' : undefined}
-            >
-              Credits
-            </Link>
-            <Link
-              to={detailsHref('points')}
-              className={tabStyles.tab}
-              aria-current={tab === 'points' ? 'page' : undefined}
-            >
-              Points
-            </Link>
-          </nav>
-        ) : null}
-        {tab === 'points' && details.points ? (
-          <PointsTab points={details.points} />
-        ) : (
-          <CreditsTab credits={details.credits} />
-        )}
-        <Link to="/rewards" className={styles.closeLink}>
-          Close
-        </Link>
-      </section>
+  const shownTab =
+    tab === 'points' && details.points ? (
+      <PointsTab points={details.points} />
+    ) : (
+      <CreditsTab credits={details.credits} />
     );
-  }
-
-  const close = () => {
-    navigate('/rewards', { replace: true, preventScrollReset: true });
-    requestAnimationFrame(() => document.getElementById(DETAILS_LINK_ID)?.focus());
-  };
   return (
-    <LazyDialog
-      open
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
-      root={{ placement: 'center', scrollBehavior: 'inside' }}
-      content={{
-        className: styles.content,
-        colorPalette: 'brand',
-        'data-testid': 'details-dialog',
-      }}
+    <AddressDialog
       title={title}
-      footerClose={{ label: 'Close', className: styles.close }}
+      closeTo="/rewards"
+      onClosed={() =>
+        requestAnimationFrame(() => document.getElementById(DETAILS_LINK_ID)?.focus())
+      }
+      dialog={{
+        root: { placement: 'center', scrollBehavior: 'inside' },
+        content: {
+          className: styles.content,
+          colorPalette: 'brand',
+          'data-testid': 'details-dialog',
+        },
+        footerClose: { label: 'Close', className: rewardsDialogStyles.close },
+      }}
+      section={{
+        className: rewardsDialogStyles.wideSection,
+        titleId: 'details-title',
+        titleClassName: rewardsDialogStyles.title,
+        testId: 'details',
+        closeText: 'Close',
+        closeClassName: rewardsDialogStyles.closeLink,
+      }}
+      // Without JavaScript the tabs are links to the other tab's address.
+      staticChildren={
+        <>
+          {withPoints ? (
+            <nav className={tabStyles.list} aria-label={`${title} tabs`}>
+              {TABS.map(({ value, label }) => (
+                <Link
+                  key={value}
+                  to={detailsHref(value)}
+                  className={tabStyles.tab}
+                  aria-current={tab === value ? 'page' : undefined}
+                >
+                  {label}
+                </Link>
+              ))}
+            </nav>
+          ) : null}
+          {shownTab}
+        </>
+      }
     >
       {withPoints ? (
         <Tabs
@@ -193,22 +188,20 @@ export function DetailsDialog({ title, details, tab }: Props) {
           onChange={(value) =>
             navigate(detailsHref(value), { replace: true, preventScrollReset: true })
           }
-          items={[
-            {
-              value: 'credits' as const,
-              label: 'Credits',
-              panel: <CreditsTab credits={details.credits} />,
-            },
-            {
-              value: 'points' as const,
-              label: 'Points',
-              panel: <PointsTab points={details.points!} />,
-            },
-          ]}
+          items={TABS.map(({ value, label }) => ({
+            value,
+            label,
+            panel:
+              value === 'points' ? (
+                <PointsTab points={details.points!} />
+              ) : (
+                <CreditsTab credits={details.credits} />
+              ),
+          }))}
         />
       ) : (
         <CreditsTab credits={details.credits} />
       )}
-    </LazyDialog>
+    </AddressDialog>
   );
 }

@@ -108,6 +108,30 @@ export function personalOffers(offers: readonly LoyaltyOffer[], today: string): 
   }));
 }
 
+/** A derived coupon from its source: the kind and code make its id (spec §3). */
+function derivedCoupon(
+  kind: 'offer' | 'premium',
+  code: string | null,
+  source: {
+    offer: string | null;
+    image: string | null;
+    notes: string | null;
+    endDate: string | null;
+    limit: number | null;
+  },
+): RewardCoupon {
+  return {
+    id: `${kind}-${code ?? ''}`,
+    offer: source.offer ?? '',
+    product: code ?? '',
+    image: source.image,
+    restrictions: source.notes ?? '',
+    shortDesc: shortDesc(source.notes),
+    expires: calendarDate(source.endDate),
+    limit: source.limit,
+  };
+}
+
 /**
  * 'Instant Savings': the Transactional offers and the premiums as derived coupons, shown ones
  * only, together by end date.
@@ -119,29 +143,23 @@ export function rewardCoupons(
 ): RewardCoupon[] {
   const fromOffers = visibleOffers(offers, today)
     .filter((o) => level(o) === TRANSACTIONAL.toLowerCase())
-    .map(
-      (o): RewardCoupon => ({
-        id: `offer-${o.offerCode ?? ''}`,
-        offer: o.offerDescription ?? '',
-        product: o.offerCode ?? '',
+    .map((o) =>
+      derivedCoupon('offer', o.offerCode, {
+        offer: o.offerDescription,
         image: o.imageUrl,
-        restrictions: o.notes ?? '',
-        shortDesc: shortDesc(o.notes),
-        expires: calendarDate(o.offerEndDate),
+        notes: o.notes,
+        endDate: o.offerEndDate,
         limit: o.redemptionLimit,
       }),
     );
   const fromPremiums = premiums
     .filter((p) => isShown({ endDate: p.endDate, notes: p.notes }, today))
-    .map(
-      (p): RewardCoupon => ({
-        id: `premium-${p.premium ?? ''}`,
-        offer: p.description ?? '',
-        product: p.premium ?? '',
+    .map((p) =>
+      derivedCoupon('premium', p.premium, {
+        offer: p.description,
         image: p.imageUrl,
-        restrictions: p.notes ?? '',
-        shortDesc: shortDesc(p.notes),
-        expires: calendarDate(p.endDate),
+        notes: p.notes,
+        endDate: p.endDate,
         limit: p.limit,
       }),
     );

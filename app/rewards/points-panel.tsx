@@ -1,5 +1,6 @@
 import { formatCurrency } from '~/lib/money';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { panelStyle } from '~/lib/ui/styles';
 import { ProgressBar } from './progress-bar';
 import type { TierProgress } from './progress';
 import { SectionMessage } from './section-message';
@@ -12,10 +13,7 @@ const styles = {
     gridTemplateColumns: { base: '1fr', md: '3fr 2fr' },
     gap: '5',
     p: { base: '4', md: '6' },
-    borderWidth: '1px',
-    borderRadius: 'l3',
-    bg: 'bg',
-    shadow: 'sm',
+    ...panelStyle,
   }),
   heading: sxRecipe('heading', { size: 'xl' }, { gridColumn: '1 / -1' }),
   block: sx({ display: 'flex', flexDirection: 'column', gap: '3' }),

@@ -1,14 +1,14 @@
 import { formatShopperDate } from '@common/dates';
 import { formatCurrency } from '~/lib/money';
-import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { sx } from '~/lib/theme/static-css';
+import { ProductImage } from '~/lib/ui/coupon-card-body';
 import { REWARDS_MESSAGES, REWARDS_TITLES } from './messages';
 import { isShortened, type PersonalOffer } from './offers';
 import { ProgressBar } from './progress-bar';
-import { SectionMessage } from './section-message';
+import { ListSection } from './list-section';
 import type { Section } from './view';
 
 const styles = {
-  heading: sxRecipe('heading', { size: 'xl' }, { mb: '4' }),
   list: sx({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
@@ -70,30 +70,21 @@ function OfferProgressLine({ offer }: { offer: PersonalOffer }) {
  */
 export function RewardOffers({ offers }: { offers: Section<PersonalOffer[]> }) {
   return (
-    <section aria-labelledby="level-up-heading" data-testid="level-up">
-      <h2 id="level-up-heading" className={styles.heading}>
-        {REWARDS_TITLES.levelUp}
-      </h2>
-      {!offers.ok ? (
-        <SectionMessage message={offers.message} />
-      ) : offers.value.length === 0 ? (
-        <p>{REWARDS_MESSAGES.noOffers}</p>
-      ) : (
+    <ListSection
+      headingId="level-up-heading"
+      testId="level-up"
+      title={REWARDS_TITLES.levelUp}
+      data={offers}
+      empty={REWARDS_MESSAGES.noOffers}
+    >
+      {(items) => (
         <ul className={styles.list} aria-label={REWARDS_TITLES.levelUp}>
-          {offers.value.map((offer) => {
+          {items.map((offer) => {
             const ends = formatShopperDate(offer.endDate);
             return (
               <li key={offer.code || offer.description}>
                 <article className={styles.card} data-testid="reward-offer" data-code={offer.code}>
-                  <img
-                    className={styles.image}
-                    src={offer.image || '/images/placeholder.svg'}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    decoding="async"
-                  />
+                  <ProductImage className={styles.image} src={offer.image} size={64} lazy />
                   <div className={styles.main}>
                     <h3 className={styles.title}>{offer.description}</h3>
                     <p
@@ -112,6 +103,6 @@ export function RewardOffers({ offers }: { offers: Section<PersonalOffer[]> }) {
           })}
         </ul>
       )}
-    </section>
+    </ListSection>
   );
 }

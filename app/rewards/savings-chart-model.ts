@@ -124,6 +124,59 @@ function scale(max: number, count: number) {
   return { scaleMax: values[values.length - 1], values };
 }
 
+type Month = SavingsTable['months'][number];
+
+/** A month's bar: its label and total drawn where the layout puts them. */
+function chartBar(
+  month: Month,
+  at: Pick<ChartBar, 'labelX' | 'labelY' | 'totalX' | 'totalY'>,
+  segments: ChartSegment[],
+): ChartBar {
+  return {
+    month: month.month,
+    label: month.short,
+    total: month.total,
+    totalLabel: month.total > 0 ? formatCurrency(month.total) : '',
+    ...at,
+    segments,
+  };
+}
+
+/** Where a layout's plot stands in its frame (SVG user units). */
+interface Frame {
+  width: number;
+  height: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The model from a layout's frame and what it draws. Upright bars stand on the plot's bottom
+ * edge, lying bars on its left edge.
+ */
+function chartModel(
+  orientation: ChartOrientation,
+  frame: Frame,
+  drawn: Pick<SavingsChartModel, 'scaleMax' | 'ticks' | 'bars' | 'legend'>,
+  max: number,
+): SavingsChartModel {
+  const { width, height, left, right, top, bottom } = frame;
+  return {
+    orientation,
+    width,
+    height,
+    ...drawn,
+    baseline:
+      orientation === 'columns'
+        ? { x1: left, y1: bottom, x2: right, y2: bottom }
+        : { x1: left, y1: top, x2: left, y2: bottom },
+    empty: max === 0,
+    note: { x: round2((left + right) / 2), y: round2((top + bottom) / 2) },
+  };
+}
+
 /** The chart of a savings table in one of its two layouts. */
 export function savingsChartModel(
   table: SavingsTable,
@@ -159,17 +212,16 @@ function columns(table: SavingsTable): SavingsChartModel {
       y -= h;
       segments.push({ kind, value, x, y: round2(y), width: round2(barWidth), height: round2(h) });
     }
-    return {
-      month: month.month,
-      label: month.short,
-      labelX: round2(center),
-      labelY: bottom + 18,
-      total: month.total,
-      totalLabel: month.total > 0 ? formatCurrency(month.total) : '',
-      totalX: round2(center),
-      totalY: round2(y - 5),
+    return chartBar(
+      month,
+      {
+        labelX: round2(center),
+        labelY: bottom + 18,
+        totalX: round2(center),
+        totalY: round2(y - 5),
+      },
       segments,
-    };
+    );
   });
   const ticks = values.map((value) => {
     const y = round2(bottom - per(value));
@@ -185,18 +237,8 @@ function columns(table: SavingsTable): SavingsChartModel {
       anchor: 'end' as const,
     };
   });
-  return {
-    orientation: 'columns',
-    width,
-    height,
-    scaleMax,
-    ticks,
-    bars,
-    legend: legend.entries,
-    baseline: { x1: left, y1: bottom, x2: right, y2: bottom },
-    empty: max === 0,
-    note: { x: round2((left + right) / 2), y: round2((top + bottom) / 2) },
-  };
+  const frame = { width, height, left, right, top, bottom };
+  return chartModel('columns', frame, { scaleMax, ticks, bars, legend: legend.entries }, max);
 }
 
 function rows(table: SavingsTable): SavingsChartModel {
@@ -226,17 +268,16 @@ function rows(table: SavingsTable): SavingsChartModel {
       segments.push({ kind, value, x: round2(x), y, width: round2(w), height: barHeight });
       x += w;
     }
-    return {
-      month: month.month,
-      label: month.short,
-      labelX: left - 6,
-      labelY: round2(y + barHeight - 3),
-      total: month.total,
-      totalLabel: month.total > 0 ? formatCurrency(month.total) : '',
-      totalX: round2(x + 5),
-      totalY: round2(y + barHeight - 3),
+    return chartBar(
+      month,
+      {
+        labelX: left - 6,
+        labelY: round2(y + barHeight - 3),
+        totalX: round2(x + 5),
+        totalY: round2(y + barHeight - 3),
+      },
       segments,
-    };
+    );
   });
   const ticks = values.map((value, i) => {
     const x = round2(left + per(value));
@@ -252,16 +293,6 @@ function rows(table: SavingsTable): SavingsChartModel {
       anchor: i === 0 ? ('start' as const) : ('middle' as const),
     };
   });
-  return {
-    orientation: 'rows',
-    width,
-    height,
-    scaleMax,
-    ticks,
-    bars,
-    legend: legend.entries,
-    baseline: { x1: left, y1: top, x2: left, y2: bottom },
-    empty: max === 0,
-    note: { x: round2((left + right) / 2), y: round2((top + bottom) / 2) },
-  };
+  const frame = { width, height, left, right, top, bottom };
+  return chartModel('rows', frame, { scaleMax, ticks, bars, legend: legend.entries }, max);
 }

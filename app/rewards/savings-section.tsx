@@ -1,23 +1,21 @@
 import { UNAVAILABLE_MESSAGE } from '~/lib/loyalty/errors';
 import { formatCurrency } from '~/lib/money';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
-import { srOnly } from '~/lib/ui/styles';
+import {
+  responsiveTableStyle,
+  StackedRow,
+  tablesNarrow,
+  tablesWide,
+} from '~/lib/ui/responsive-table';
+import { panelStyle, srOnly } from '~/lib/ui/styles';
 import { SAVINGS_LABELS, type SavingsTable } from './savings';
 import { SavingsChart } from './savings-chart';
 
-/** Below this width tables become stacked lists (spec §9 "Mobile breakpoint 769px for tables"). */
-export const SAVINGS_BREAKPOINT_PX = 769;
-
-const wide = `@media screen and (min-width: ${SAVINGS_BREAKPOINT_PX}px)`;
-const narrow = `@media screen and (max-width: ${SAVINGS_BREAKPOINT_PX - 1}px)`;
-
+// Below 769 px tables become stacked lists (spec §9 "Mobile breakpoint 769px for tables").
 const styles = {
   section: sx({
-    borderWidth: '1px',
-    borderRadius: 'l3',
+    ...panelStyle,
     p: { base: '4', md: '6' },
-    bg: 'bg',
-    shadow: 'sm',
     display: 'flex',
     flexDirection: 'column',
     gap: '4',
@@ -25,13 +23,10 @@ const styles = {
   heading: sxRecipe('heading', { size: 'lg' }),
   muted: sx({ color: 'fg.muted' }),
   figure: sx({ m: '0' }),
-  wideOnly: sx({ [narrow]: { display: 'none' } }),
-  narrowOnly: sx({ [wide]: { display: 'none' } }),
+  wideOnly: sx({ [tablesNarrow]: { display: 'none' } }),
+  narrowOnly: sx({ [tablesWide]: { display: 'none' } }),
   table: sx({
-    w: 'full',
-    borderCollapse: 'collapse',
-    fontSize: 'sm',
-    [narrow]: { display: 'none' },
+    ...responsiveTableStyle,
     '& th, & td': { textAlign: 'start', px: '2', py: '2', borderBottomWidth: '1px' },
     '& thead th': { bg: 'bg.muted', fontWeight: 'semibold', verticalAlign: 'bottom' },
     '& .num': { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
@@ -47,10 +42,7 @@ const styles = {
     gap: '3',
   }),
   listTitle: sx({ fontWeight: 'semibold', pb: '1' }),
-  item: sx({ borderWidth: '1px', borderRadius: 'l2', p: '3', fontSize: 'sm' }),
   itemTitle: sx({ display: 'flex', justifyContent: 'space-between', fontWeight: 'bold', mb: '1' }),
-  pair: sx({ display: 'flex', justifyContent: 'space-between', gap: '3' }),
-  term: sx({ color: 'fg.muted' }),
   value: sx({ m: '0', fontVariantNumeric: 'tabular-nums' }),
 };
 
@@ -171,23 +163,23 @@ function SavingsBody({ savings, headingId }: { savings: SavingsTable; headingId:
             })),
             { key: 'ytd', label: 'Year to date', values: savings.totals, total: savings.total },
           ].map((row) => (
-            <li key={row.key} className={styles.item}>
-              <p className={styles.itemTitle}>
-                <span>{row.label}</span>
-                <span>
-                  <span className={srOnly}>Total </span>
-                  {formatCurrency(row.total)}
-                </span>
-              </p>
-              <dl>
-                {kinds.map((kind) => (
-                  <div key={kind} className={styles.pair}>
-                    <dt className={styles.term}>{SAVINGS_LABELS[kind]}</dt>
-                    <dd className={styles.value}>{formatCurrency(row.values[kind])}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
+            <StackedRow
+              key={row.key}
+              title={
+                <p className={styles.itemTitle}>
+                  <span>{row.label}</span>
+                  <span>
+                    <span className={srOnly}>Total </span>
+                    {formatCurrency(row.total)}
+                  </span>
+                </p>
+              }
+              pairs={kinds.map((kind) => ({
+                term: SAVINGS_LABELS[kind],
+                value: formatCurrency(row.values[kind]),
+              }))}
+              valueClassName={styles.value}
+            />
           ))}
         </ul>
       </div>

@@ -1,7 +1,12 @@
 import { Form, Link } from '@remix-run/react';
 import { useLoginLinkProps } from '~/accounts/login-dialog';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
-import { Disclosure, disclosurePanelStyle, disclosureSummaryStyle } from './disclosure';
+import {
+  Disclosure,
+  disclosureLinkStyle,
+  disclosurePanelStyle,
+  disclosureSummaryStyle,
+} from './disclosure';
 import { SiteLink } from './site-link';
 import { hstackStyle, stackStyle } from '~/lib/ui/styles';
 import type { ShellUser } from './types';
@@ -16,18 +21,7 @@ const styles = {
   ),
   registerBar: sxRecipe('button', { size: 'sm', variant: 'solid' }, { colorPalette: 'brand' }),
   registerList: sxRecipe('button', { size: 'sm', variant: 'outline' }, { colorPalette: 'brand' }),
-  accountLink: sxRecipe(
-    'link',
-    { variant: 'plain' },
-    {
-      display: 'flex',
-      px: '4',
-      py: '2',
-      color: 'fg',
-      w: 'full',
-      focusVisibleRing: 'inside',
-    },
-  ),
+  accountLink: sxRecipe('link', { variant: 'plain' }, { ...disclosureLinkStyle, w: 'full' }),
   logOut: sx({
     display: 'flex',
     w: 'full',

@@ -1,6 +1,6 @@
 import type { MenuItem } from '~/content/source/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
-import { Disclosure, disclosureSummaryStyle } from './disclosure';
+import { Disclosure, disclosureLinkStyle, disclosureSummaryStyle } from './disclosure';
 import { itemKey } from '~/content/menu-items';
 import { SiteLink } from './site-link';
 import { hstackStyle } from '~/lib/ui/styles';
@@ -36,12 +36,8 @@ const styles = {
     'link',
     { variant: 'plain' },
     {
-      display: 'flex',
-      px: '4',
-      py: '2',
-      color: 'fg',
+      ...disclosureLinkStyle,
       borderRadius: '0',
-      focusVisibleRing: 'inside',
       _hover: { bg: 'bg.muted', textDecoration: 'none' },
     },
   ),

@@ -4,6 +4,7 @@ import { createAnalytics, type Analytics } from '~/lib/browser/analytics';
 import { markAnalyticsStarted } from '~/lib/browser/analytics-consent';
 import { getEntry, setEntry } from '~/lib/browser/local-store';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { columnThenRowStyle } from '~/lib/ui/styles';
 
 export const COOKIE_NOTICE_KEY = 'dismissed_cookie_notice';
 /** Spec §9: 120 px on wide screens, 250 px on narrow ones. */
@@ -24,9 +25,7 @@ const styles = {
     alignItems: 'center',
   }),
   row: sx({
-    display: 'flex',
-    flexDirection: { base: 'column', md: 'row' },
-    alignItems: { base: 'stretch', md: 'center' },
+    ...columnThenRowStyle('stretch', 'center'),
     maxW: '7xl',
     mx: 'auto',
     px: '4',

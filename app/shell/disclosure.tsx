@@ -32,6 +32,15 @@ export const disclosurePanelStyle = {
   py: '1',
 } as const satisfies SystemStyleObject;
 
+/** A link in a drop-down panel: a full row, its focus ring inside (the panel clips it). */
+export const disclosureLinkStyle = {
+  display: 'flex',
+  px: '4',
+  py: '2',
+  color: 'fg',
+  focusVisibleRing: 'inside',
+} as const satisfies SystemStyleObject;
+
 const styles = {
   details: sx({ '&[open] > summary svg': { transform: 'rotate(180deg)' }, position: 'relative' }),
   panel: sx(disclosurePanelStyle),

@@ -4,7 +4,7 @@ import { CustomerServiceCard } from './customer-service-card';
 import { itemKey } from '~/content/menu-items';
 import { SiteLink } from './site-link';
 import { SocialLinks, type SocialPages } from './social-links';
-import { stackStyle } from '~/lib/ui/styles';
+import { columnThenRowStyle, stackStyle } from '~/lib/ui/styles';
 import { SurveyLink } from './survey-link';
 import { FooterSignup } from '~/newsletter/footer-signup';
 import { FormDialogLink } from '~/forms/form-dialog';
@@ -54,9 +54,7 @@ const styles = {
   list: sx({ ...stackStyle, listStyleType: 'none', gap: '2' }),
   card: sx({ w: { lg: '18rem' }, flexShrink: 0 }),
   bottom: sx({
-    display: 'flex',
-    flexDirection: { base: 'column', md: 'row' },
-    alignItems: { base: 'flex-start', md: 'center' },
+    ...columnThenRowStyle('flex-start', 'center'),
     justifyContent: 'space-between',
     mt: '10',
     pt: '6',

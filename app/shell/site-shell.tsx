@@ -4,6 +4,7 @@ import { LoginDialogProvider } from '~/accounts/login-dialog';
 import { useRootData, type RootData } from './root-data';
 import { isHidden, myRewardsLabel } from '~/lib/tenant/public';
 import { sx } from '~/lib/theme/static-css';
+import { noticeBarStyle } from '~/lib/ui/styles';
 import { AppBar } from './app-bar';
 import { CookieNotice, CookieNoticeSpacer } from './cookie-notice';
 import { SiteFooter } from './footer';
@@ -33,12 +34,7 @@ function TermsNotice({ popup }: { popup: PopupPostData }) {
 
 const styles = {
   termsNotice: sx({
-    bg: 'brand.subtle',
-    borderBottomWidth: '1px',
-    px: '4',
-    py: '3',
-    textAlign: 'center',
-    '& p': { m: 0 },
+    ...noticeBarStyle,
     '& a': { color: 'brand.fg', textDecoration: 'underline', fontWeight: 'semibold' },
   }),
   termsTitle: sx({ fontWeight: 'bold' }),

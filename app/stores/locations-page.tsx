@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { warningNoticeStyle } from '~/lib/ui/styles';
 import { LocationsMap } from './locations-map';
 import { UNMATCHED_SEARCH_MESSAGE } from './messages';
 import { StoreRow } from './store-row';
@@ -19,15 +20,7 @@ const styles = {
   mapSlot: sx({ position: { lg: 'sticky' }, top: { lg: '4' }, minW: '0' }),
   listColumn: sx({ minW: '0' }),
   summary: sx({ mt: '4', fontSize: 'sm', color: 'fg.muted' }),
-  unmatched: sx({
-    mt: '4',
-    px: '4',
-    py: '3',
-    borderRadius: 'l2',
-    bg: 'orange.subtle',
-    color: 'orange.fg',
-    fontSize: 'sm',
-  }),
+  unmatched: sx({ mt: '4', ...warningNoticeStyle }),
   list: sx({ listStyleType: 'none', p: '0', mt: '4' }),
   empty: sx({ py: '8' }),
   driving: sx({ mt: '2', fontSize: 'sm', fontWeight: 'medium' }),

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import type { StoreSlide } from '~/content/source/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CAROUSEL_INTERVAL_MS } from '~/lib/ui/carousel-logic';
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '~/lib/ui/icons';
-import { hstackStyle, iconButtonStyle } from '~/lib/ui/styles';
+import { PauseIcon, PlayIcon } from '~/lib/ui/icons';
+import { fullSlideStyle, SliderFrame, slideTrackStyle, StepButtons } from '~/lib/ui/slider';
 import { useCarousel } from '~/lib/ui/use-carousel';
 
 export interface StoreCarouselProps {
@@ -17,27 +17,17 @@ export interface StoreCarouselProps {
 const IMAGE_WIDTH = 1280;
 const IMAGE_HEIGHT = 600;
 
-const track = { display: 'flex', overflowX: 'auto', scrollSnapType: 'x mandatory' } as const;
-
 const styles = {
   carousel: sx({ maxW: '3xl', mx: 'auto', my: '10' }),
-  header: sx({ ...hstackStyle, justifyContent: 'space-between', flexWrap: 'wrap', mb: '3' }),
-  heading: sxRecipe('heading', { size: 'xl' }),
-  controls: sx({ ...hstackStyle, gap: '1' }),
   toggle: sxRecipe('button', { size: 'sm', variant: 'outline' }, { colorPalette: 'brand' }),
-  step: sxRecipe(
-    'button',
-    { size: 'sm', variant: 'ghost' },
-    { ...iconButtonStyle, color: 'brand.fg' },
-  ),
   // Scrollable by keyboard too (it takes focus), so every slide is reachable without JavaScript.
   track: sx({
-    ...track,
+    ...slideTrackStyle,
     scrollbarWidth: 'thin',
     borderRadius: 'md',
     focusVisibleRing: 'outside',
   }),
-  slide: sx({ flex: '0 0 100%', scrollSnapAlign: 'start', m: '0' }),
+  slide: sx({ ...fullSlideStyle, m: '0' }),
   image: sx({
     display: 'block',
     w: 'full',
@@ -72,20 +62,18 @@ export function StoreCarousel({
   const slidesId = `${id}-slides`;
 
   return (
-    <section
+    <SliderFrame
       aria-roledescription="carousel"
-      aria-labelledby={headingId}
+      titleId={headingId}
+      title={heading}
       className={styles.carousel}
       {...carousel.containerProps}
       data-testid="store-carousel"
-    >
-      <div className={styles.header}>
-        <h2 id={headingId} className={styles.heading}>
-          {heading}
-        </h2>
-        {hydrated && count > 1 ? (
-          // First in reading order: the rotation can be stopped before reaching the slides.
-          <div className={styles.controls} data-testid="store-carousel-controls">
+      withControls
+      controlsTestId="store-carousel-controls"
+      controls={
+        hydrated && count > 1 ? (
+          <>
             <button
               type="button"
               className={styles.toggle}
@@ -96,27 +84,17 @@ export function StoreCarousel({
               {playing ? <PauseIcon /> : <PlayIcon />}
               Pause
             </button>
-            <button
-              type="button"
-              className={styles.step}
-              aria-label="Previous store photo"
-              aria-controls={slidesId}
-              onClick={() => step(-1)}
-            >
-              <ChevronLeftIcon />
-            </button>
-            <button
-              type="button"
-              className={styles.step}
-              aria-label="Next store photo"
-              aria-controls={slidesId}
-              onClick={() => step(1)}
-            >
-              <ChevronRightIcon />
-            </button>
-          </div>
-        ) : null}
-      </div>
+            <StepButtons
+              controls={slidesId}
+              previous="Previous store photo"
+              next="Next store photo"
+              onStep={step}
+              look="ghost"
+            />
+          </>
+        ) : null
+      }
+    >
       <div
         ref={trackRef}
         id={slidesId}
@@ -151,6 +129,6 @@ export function StoreCarousel({
           </figure>
         ))}
       </div>
-    </section>
+    </SliderFrame>
   );
 }

@@ -2,6 +2,7 @@
  * What the store locator and the store pages render (client-safe): the loaders in
  * ./locations.server.ts build these from content and the request.
  */
+import type { Location } from '~/content/source/types';
 import type { MapData } from './map-data.server';
 import type { GeoPoint } from './distance';
 import type { OpenStatus, WeekRow } from './hours';
@@ -16,21 +17,24 @@ export interface PharmacySummary {
   status: OpenStatus | null;
 }
 
-/** One store as the locator lists it. */
-export interface StoreSummary {
-  storeNumber: string;
-  name: string;
-  slug: string;
+/** One store as the locator lists it: the content's name, place and phone, and what follows. */
+export interface StoreSummary
+  extends Pick<
+    Location,
+    | 'storeNumber'
+    | 'name'
+    | 'slug'
+    | 'address'
+    | 'addressLine2'
+    | 'city'
+    | 'state'
+    | 'zip'
+    | 'latitude'
+    | 'longitude'
+    | 'phone'
+  > {
   /** The store's page: /locations/{slug}. */
   href: string;
-  address: string;
-  addressLine2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  latitude: number | null;
-  longitude: number | null;
-  phone: string | null;
   phoneHref: string | null;
   /** Google Maps driving directions to the store (needs no key). */
   directionsUrl: string;

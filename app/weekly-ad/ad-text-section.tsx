@@ -1,6 +1,6 @@
-import { Form } from '@remix-run/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { FilterSearch } from '~/lib/ui/filter-search';
 import { srOnly } from '~/lib/ui/styles';
 import { filterAdText, MAX_AD_QUERY, normaliseAdQuery, type AdTextItem } from './ad-text';
 import type { WeeklyAdPageData } from './page-data';
@@ -10,12 +10,6 @@ const styles = {
   section: sx({ display: 'flex', flexDirection: 'column', gap: '4', minW: '0' }),
   heading: sxRecipe('heading', { size: 'xl' }),
   whose: sx({ color: 'fg.muted', fontSize: 'sm', mt: '-2' }),
-  form: sx({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '2' }),
-  field: sx({ display: 'flex', flexDirection: 'column', gap: '1', flex: '1 1 12rem', minW: '0' }),
-  label: sx({ textStyle: 'sm', fontWeight: 'medium' }),
-  input: sxRecipe('input', { size: 'sm', variant: 'outline' }, { bg: 'bg' }),
-  button: sxRecipe('button', { variant: 'solid', size: 'sm' }, { colorPalette: 'brand' }),
-  status: sx({ fontSize: 'sm', color: 'fg.muted', minH: '1lh' }),
   empty: sx({ py: '2' }),
   week: sx({ display: 'flex', flexDirection: 'column', gap: '3' }),
   weekHeading: sxRecipe('heading', { size: 'md' }),
@@ -61,44 +55,24 @@ export function AdTextSection({ data }: { data: WeeklyAdPageData }) {
       <p className={styles.whose}>{whose}</p>
       {shown ? (
         <>
-          <Form
-            method="get"
+          <FilterSearch
             action="/weekly-ad"
-            role="search"
-            aria-label="Search the weekly ad"
-            className={styles.form}
-            preventScrollReset
-          >
-            {data.store?.fromLocation ? (
-              <input type="hidden" name="location" value={data.store.storeNumber} />
-            ) : null}
-            <div className={styles.field}>
-              <label htmlFor={`${id}-q`} className={styles.label}>
-                Search the ad
-              </label>
-              <input
-                id={`${id}-q`}
-                name="q"
-                type="search"
-                value={query}
-                onChange={(e) => setQuery(e.currentTarget.value)}
-                maxLength={MAX_AD_QUERY}
-                className={styles.input}
-              />
-            </div>
-            <button type="submit" className={styles.button}>
-              Search
-            </button>
-          </Form>
-          <p
-            className={styles.status}
-            role="status"
-            aria-live="polite"
-            aria-atomic="true"
-            data-testid="ad-text-status"
-          >
-            {q ? (shown.count ? adMatchesMessage(shown.count, q) : noAdMatchesMessage(q)) : null}
-          </p>
+            name="Search the weekly ad"
+            label="Search the ad"
+            look="aside"
+            value={query}
+            onChange={setQuery}
+            maxLength={MAX_AD_QUERY}
+            hidden={
+              data.store?.fromLocation ? (
+                <input type="hidden" name="location" value={data.store.storeNumber} />
+              ) : null
+            }
+            status={
+              q ? (shown.count ? adMatchesMessage(shown.count, q) : noAdMatchesMessage(q)) : null
+            }
+            statusTestId="ad-text-status"
+          />
           {shown.weeks.map((week) => (
             <section
               key={week.id}

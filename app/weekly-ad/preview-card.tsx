@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { sx } from '~/lib/theme/static-css';
+import { productCardBoxStyle } from '~/lib/ui/coupon-card-body';
 import { srOnly } from '~/lib/ui/styles';
 import {
   AD_CARD_HEIGHT,
@@ -14,18 +15,11 @@ import {
 export const AD_IMAGE_SIZE = 120;
 
 const card = {
-  position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
+  ...productCardBoxStyle,
   w: `${AD_CARD_WIDTH}px`,
   h: `${AD_CARD_HEIGHT}px`,
   p: '3',
   gap: '1',
-  borderWidth: '1px',
-  borderRadius: 'l3',
-  bg: 'bg',
-  shadow: 'xs',
-  overflow: 'hidden',
 } as const;
 
 export const adCardStyles = {

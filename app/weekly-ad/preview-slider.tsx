@@ -1,5 +1,5 @@
-import { Link, useFetchers, useNavigate, useNavigation } from '@remix-run/react';
-import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { Link, useFetchers, useNavigation } from '@remix-run/react';
+import { useEffect, useId, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import {
   HOME_STORE_ACTION,
@@ -7,9 +7,18 @@ import {
   HOME_STORE_INTENTS,
 } from '~/stores/home-store/home-store';
 import { useNonce } from '~/lib/theme/emotion';
-import { sx, sxRecipe } from '~/lib/theme/static-css';
-import { ChevronLeftIcon, ChevronRightIcon } from '~/lib/ui/icons';
-import { hstackStyle, iconButtonStyle, srOnly } from '~/lib/ui/styles';
+import { sx } from '~/lib/theme/static-css';
+import { useDelegatedLinks } from '~/lib/ui/delegated-links';
+import {
+  CardRow,
+  cardRowStyle,
+  cardSlotStyle,
+  SliderFrame,
+  sliderLink,
+  StepButtons,
+  useRowScroller,
+} from '~/lib/ui/slider';
+import { srOnly } from '~/lib/ui/styles';
 import { AdCardSkeleton, AdCardView, EXTERNAL_LINK_NOTE } from './preview-card';
 import {
   AD_CARD_WIDTH,
@@ -20,51 +29,13 @@ import {
   type WeeklyAdPreviewData,
 } from './preview';
 
-/** Space between cards (the track's gap, 4 = 1rem). */
-const GAP_PX = 16;
 /** Skeleton cards while loading: a desktop row's worth. */
 const SKELETONS = 6;
 
-const row = {
-  display: 'flex',
-  gap: '4',
-  listStyleType: 'none',
-  p: '1',
-  pb: '3',
-} as const;
-
 const styles = {
   section: sx({ my: '10' }),
-  header: sx({
-    display: 'flex',
-    flexWrap: 'wrap',
-    justifyContent: 'space-between',
-    alignItems: 'center',
-    gap: '3',
-    mb: '4',
-  }),
-  title: sxRecipe('heading', { size: 'xl' }),
-  aside: sx({ ...hstackStyle, gap: '3' }),
-  all: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'semibold' }),
-  controls: sx({ ...hstackStyle, gap: '1' }),
-  control: sxRecipe(
-    'button',
-    { size: 'sm', variant: 'outline' },
-    { ...iconButtonStyle, color: 'brand.fg' },
-  ),
-  track: sx({
-    ...row,
-    overflowX: 'auto',
-    scrollSnapType: 'x mandatory',
-    // Cards snap inside the padding (else the row starts scrolled by it).
-    scrollPaddingInline: '1',
-    scrollbarWidth: 'thin',
-    transition: 'opacity 0.2s',
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid' },
-    '&[aria-busy=true]': { opacity: 0.5 },
-  }),
-  item: sx({ flex: `0 0 ${AD_CARD_WIDTH}px`, scrollSnapAlign: 'start' }),
-  skeletons: sx({ ...row, overflowX: 'hidden' }),
+  item: sx(cardSlotStyle(AD_CARD_WIDTH)),
+  skeletons: sx({ ...cardRowStyle, overflowX: 'hidden' }),
   empty: sx({ color: 'fg.muted' }),
 };
 
@@ -107,22 +78,6 @@ function useFetchedCards(page: string | null): PreviewCardsReply | null {
   return page && reply?.page === page ? reply.data : null;
 }
 
-/**
- * Click handler for the row: a plain click on a card's internal link (`data-internal-link`)
- * becomes an in-app navigation, as a Remix Link's would, without a Link per card.
- */
-function useInternalLinkNavigation() {
-  const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = (event.target as Element).closest?.('a[data-internal-link]');
-    if (!(link instanceof HTMLAnchorElement)) return;
-    event.preventDefault();
-    navigate(link.getAttribute('href') ?? '');
-  };
-}
-
 type Submission = { formAction?: string; formData?: FormData; state: string };
 const choosesStore = (s: Submission) =>
   s.state !== 'idle' &&
@@ -151,36 +106,6 @@ function WeeklyAdLink({ link, className, children }: { link: PreviewLink } & Lin
 type LinkText = { className?: string; children: string };
 
 /**
- * A row that scrolls sideways, and which of its ends it is at (after hydration; before, both
- * buttons are absent anyway). `step` moves it by the whole cards that fit in view.
- */
-function useRowScroller(content: unknown) {
-  const trackRef = useRef<HTMLUListElement>(null);
-  const [edges, setEdges] = useState({ start: true, end: false });
-  const measure = useCallback(() => {
-    const track = trackRef.current;
-    if (!track) return;
-    const start = track.scrollLeft <= 2;
-    const end = track.scrollLeft + track.clientWidth >= track.scrollWidth - 2;
-    setEdges((e) => (e.start === start && e.end === end ? e : { start, end }));
-  }, []);
-  useEffect(() => {
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [measure, content]);
-  const step = (direction: 1 | -1) => {
-    const track = trackRef.current;
-    if (!track) return;
-    const perCard = AD_CARD_WIDTH + GAP_PX;
-    const cards = Math.max(1, Math.floor(track.clientWidth / perCard));
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    track.scrollBy({ left: direction * cards * perCard, behavior: reduced ? 'auto' : 'smooth' });
-  };
-  return { trackRef, edges, measure, step };
-}
-
-/**
  * The home page's weekly-ad preview slider (spec §2 "Weekly ad" preview, §8, §9): this week's ad
  * cards of the home store's ad page in a row that scrolls sideways (keyboard too: the list is
  * focusable; without JavaScript a plain scrollable row), previous/next buttons with JavaScript,
@@ -193,50 +118,38 @@ export function WeeklyAdPreview({ preview }: { preview: WeeklyAdPreviewData }) {
   const fetched = useFetchedCards(preview.state === 'loading' ? preview.page : null);
   const changing = useChangingStore();
   const shown = preview.state === 'ready' ? preview : fetched;
-  const row = useRowScroller(shown);
-  const openLink = useInternalLinkNavigation();
+  const row = useRowScroller(AD_CARD_WIDTH, shown);
+  // A card's internal link opens in the app (one handler for the row, not a Link per card).
+  const openLink = useDelegatedLinks('data-internal-link');
   const trackId = `${id}-cards`;
   return (
-    <section
+    <SliderFrame
       className={styles.section}
-      aria-labelledby="weekly-ad-preview-title"
+      titleId="weekly-ad-preview-title"
+      title="Weekly Ad"
+      link={
+        <WeeklyAdLink link={preview.link} className={sliderLink}>
+          See the full weekly ad
+        </WeeklyAdLink>
+      }
+      controls={
+        hydrated && shown?.cards.length ? (
+          <StepButtons
+            controls={trackId}
+            previous="Previous weekly ad items"
+            next="Next weekly ad items"
+            onStep={row.step}
+            atStart={row.edges.start}
+            atEnd={row.edges.end}
+            look="outline"
+          />
+        ) : null
+      }
+      controlsTestId="weekly-ad-preview-controls"
+      withControls
       data-testid="weekly-ad-preview"
       data-state={shown ? 'ready' : 'loading'}
     >
-      <div className={styles.header}>
-        <h2 id="weekly-ad-preview-title" className={styles.title}>
-          Weekly Ad
-        </h2>
-        <div className={styles.aside}>
-          <WeeklyAdLink link={preview.link} className={styles.all}>
-            See the full weekly ad
-          </WeeklyAdLink>
-          {hydrated && shown?.cards.length ? (
-            <div className={styles.controls} data-testid="weekly-ad-preview-controls">
-              <button
-                type="button"
-                className={styles.control}
-                aria-label="Previous weekly ad items"
-                aria-controls={trackId}
-                disabled={row.edges.start}
-                onClick={() => row.step(-1)}
-              >
-                <ChevronLeftIcon />
-              </button>
-              <button
-                type="button"
-                className={styles.control}
-                aria-label="Next weekly ad items"
-                aria-controls={trackId}
-                disabled={row.edges.end}
-                onClick={() => row.step(1)}
-              >
-                <ChevronRightIcon />
-              </button>
-            </div>
-          ) : null}
-        </div>
-      </div>
       {!shown ? (
         <>
           <div className={styles.skeletons} data-ad-skeletons="" aria-busy="true">
@@ -256,31 +169,24 @@ export function WeeklyAdPreview({ preview }: { preview: WeeklyAdPreviewData }) {
       ) : shown.cards.length === 0 ? (
         <p className={styles.empty}>{NO_WEEKLY_ADS_MESSAGE}</p>
       ) : (
-        // Clicks of the links inside are delegated (keyboard activation of a link is a click).
-        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-        <ul
+        <CardRow
           ref={row.trackRef}
           id={trackId}
-          className={styles.track}
-          // A scrollable list must be reachable by keyboard (arrow keys scroll it).
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          aria-label="This week's weekly ad items"
+          label="This week's weekly ad items"
+          slotClassName={styles.item}
+          items={shown.cards.map((card, i) => ({
+            key: `${i}-${card.id}`,
+            card: <AdCardView card={card} imageBase={shown.imageBase} link={preview.link} />,
+          }))}
           // Dimmed while a newly chosen home store's cards load.
-          aria-busy={changing || undefined}
+          busy={changing}
           onScroll={hydrated ? row.measure : undefined}
           onClick={openLink}
-        >
-          {shown.cards.map((card, i) => (
-            <li key={`${i}-${card.id}`} className={styles.item}>
-              <AdCardView card={card} imageBase={shown.imageBase} link={preview.link} />
-            </li>
-          ))}
-        </ul>
+        />
       )}
       <noscript>
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: NO_SCRIPT_CSS }} />
       </noscript>
-    </section>
+    </SliderFrame>
   );
 }

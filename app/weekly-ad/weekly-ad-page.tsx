@@ -1,40 +1,23 @@
 import { Form } from '@remix-run/react';
 import { useId } from 'react';
-import { sx, sxRecipe, sxSlotRecipe } from '~/lib/theme/static-css';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { NativeSelect } from '~/lib/ui/native-select';
+import { warningNoticeStyle } from '~/lib/ui/styles';
 import { AdFrame, WEEKLY_AD_PATH } from './ad-frame';
 import { AdTextSection } from './ad-text-section';
 import type { WeeklyAdPageData } from './page-data';
 import { UNKNOWN_LOCATION_MESSAGE } from './weekly-ad-messages';
-
-const select = { size: 'sm', variant: 'outline' };
 
 const styles = {
   page: sx({ maxW: '1280px', mx: 'auto', px: '4', py: { base: '6', md: '8' } }),
   heading: sxRecipe('heading', { size: '2xl' }, { mb: '2' }),
   intro: sx({ display: 'flex', flexDirection: 'column', gap: '3', mb: '6' }),
   whose: sx({ fontSize: 'md' }),
-  notice: sx({
-    px: '4',
-    py: '3',
-    borderRadius: 'l2',
-    bg: 'orange.subtle',
-    color: 'orange.fg',
-    fontSize: 'sm',
-  }),
+  notice: sx(warningNoticeStyle),
   link: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
   chooser: sx({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '2' }),
   field: sx({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' }),
   label: sx({ textStyle: 'sm', fontWeight: 'medium' }),
-  selectRoot: sxSlotRecipe('nativeSelect', 'root', select, { w: 'auto', minW: '14rem' }),
-  select: sxSlotRecipe('nativeSelect', 'field', select),
-  indicator: sxSlotRecipe('nativeSelect', 'indicator', select),
-  chevron: sx({
-    fill: 'none',
-    stroke: 'currentColor',
-    strokeWidth: '2',
-    strokeLinecap: 'round',
-    strokeLinejoin: 'round',
-  }),
   button: sxRecipe('button', { variant: 'outline', size: 'sm' }, { colorPalette: 'brand' }),
   // Wide screens: the frame, with the text beside it; phones: the text below the frame.
   layout: sx({
@@ -102,32 +85,16 @@ function StoreChooser({ data }: { data: WeeklyAdPageData }) {
         <label htmlFor={`${id}-store`} className={styles.label}>
           Store
         </label>
-        <div className={styles.selectRoot}>
-          <select
-            id={`${id}-store`}
-            name="location"
-            defaultValue={current}
-            key={current}
-            required
-            className={styles.select}
-          >
-            {current ? null : (
-              <option value="" disabled>
-                Select a store
-              </option>
-            )}
-            {listed.map((s) => (
-              <option key={s.storeNumber} value={s.storeNumber}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-          <div className={styles.indicator}>
-            <svg viewBox="0 0 24 24" className={styles.chevron} aria-hidden="true">
-              <path d="m6 9 6 6 6-6" />
-            </svg>
-          </div>
-        </div>
+        <NativeSelect
+          look="field"
+          id={`${id}-store`}
+          name="location"
+          defaultValue={current}
+          key={current}
+          required
+          placeholder={current ? null : 'Select a store'}
+          options={listed.map((s) => ({ value: s.storeNumber, label: s.name }))}
+        />
       </div>
       <button type="submit" className={styles.button}>
         Show this store’s ad

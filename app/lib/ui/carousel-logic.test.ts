@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { indexFromScroll, shouldAutoCycle, wrapIndex } from './carousel-logic';
+import {
+  indexFromScroll,
+  rowEdges,
+  rowStepDistance,
+  shouldAutoCycle,
+  wrapIndex,
+} from './carousel-logic';
 
 describe('carousel rules', () => {
   it('wraps around both ends', () => {
@@ -24,5 +30,21 @@ describe('carousel rules', () => {
     expect(indexFromScroll(790, 800, 4)).toBe(1);
     expect(indexFromScroll(5000, 800, 4)).toBe(3);
     expect(indexFromScroll(100, 0, 4)).toBe(0);
+  });
+});
+
+describe('row slider rules', () => {
+  it('knows which ends of the row are in view, with 2 px of slack', () => {
+    expect(rowEdges(0, 400, 1000)).toEqual({ start: true, end: false });
+    expect(rowEdges(2, 400, 1000)).toEqual({ start: true, end: false });
+    expect(rowEdges(300, 400, 1000)).toEqual({ start: false, end: false });
+    expect(rowEdges(599, 400, 1000)).toEqual({ start: false, end: true });
+    expect(rowEdges(0, 400, 400)).toEqual({ start: true, end: true });
+  });
+
+  it('steps by the whole cards in view, one at least', () => {
+    expect(rowStepDistance(1000, 200, 16)).toBe(4 * 216);
+    expect(rowStepDistance(431, 200, 16)).toBe(216);
+    expect(rowStepDistance(100, 200, 16)).toBe(216);
   });
 });

@@ -1,4 +1,7 @@
-/** Pure rules of the carousels (spec site-shell §2 Posts and carousel, the store carousel; §9). */
+/**
+ * Pure rules of the carousels and sliders (spec site-shell §2 Posts and carousel, the store
+ * carousel, the weekly-ad and coupon previews; §9).
+ */
 
 export const CAROUSEL_INTERVAL_MS = 6000;
 export const CAROUSEL_ASPECT_RATIO = 2.13;
@@ -27,4 +30,19 @@ export function shouldAutoCycle(s: AutoCycleState): boolean {
 export function indexFromScroll(scrollLeft: number, width: number, count: number): number {
   if (width <= 0 || count <= 0) return 0;
   return Math.min(count - 1, Math.max(0, Math.round(Math.abs(scrollLeft) / width)));
+}
+
+/** Which ends of a row that scrolls sideways are in view (2 px of slack for rounding). */
+export function rowEdges(
+  scrollLeft: number,
+  clientWidth: number,
+  scrollWidth: number,
+): { start: boolean; end: boolean } {
+  return { start: scrollLeft <= 2, end: scrollLeft + clientWidth >= scrollWidth - 2 };
+}
+
+/** How far one step moves a row of cards: the whole cards in view, one at least. */
+export function rowStepDistance(clientWidth: number, itemWidth: number, gap: number): number {
+  const perCard = itemWidth + gap;
+  return Math.max(1, Math.floor(clientWidth / perCard)) * perCard;
 }

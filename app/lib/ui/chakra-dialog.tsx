@@ -100,3 +100,65 @@ export function ChakraDialog({
     </ChakraScope>
   );
 }
+
+export interface FormDialogShellProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** After the closing animation: the opener starts the next opening afresh. */
+  onExitComplete: () => void;
+  /** Where focus goes back to when the dialog closes (the button that opened it). */
+  finalFocusEl?: () => HTMLElement | null;
+  width: number;
+  title: string | undefined;
+  testId: string;
+  /** A phone gets the whole screen and the form scrolls inside it (a long form). */
+  fullScreenOnPhone?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The dialog around a form opened from a page (a content form, an e-mail sign-up): `width`
+ * wide, the phone's full width (responsiveDialogBox), mounted when first opened and unmounted
+ * once closed so each opening starts with a fresh form; focus moves in and back to its opener,
+ * and Escape and the corner button close it.
+ */
+export function FormDialogShell({
+  open,
+  onOpenChange,
+  onExitComplete,
+  finalFocusEl,
+  width,
+  title,
+  testId,
+  fullScreenOnPhone = false,
+  children,
+}: FormDialogShellProps) {
+  return (
+    <ChakraDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      root={{
+        onExitComplete,
+        finalFocusEl,
+        placement: RESPONSIVE_DIALOG_PLACEMENT,
+        ...(fullScreenOnPhone ? { scrollBehavior: 'inside' as const } : {}),
+        lazyMount: true,
+        unmountOnExit: true,
+      }}
+      content={{
+        ...responsiveDialogBox(width, testId),
+        ...(fullScreenOnPhone
+          ? {
+              minH: { base: '100dvh', sm: 'auto' },
+              maxH: { base: '100dvh', sm: 'calc(100% - 8rem)' },
+            }
+          : {}),
+      }}
+      title={title}
+      body={{ pb: '6' }}
+      closeLabel="Close"
+    >
+      {children}
+    </ChakraDialog>
+  );
+}

@@ -35,3 +35,45 @@ export const hstackStyle = {
   flexDirection: 'row',
   gap: '0.5rem',
 } as const;
+
+/**
+ * A message across the page right under the header, where a script-free page says what a
+ * snackbar or a popup would (the store notice, the new-terms notice).
+ */
+export const noticeBarStyle = {
+  bg: 'brand.subtle',
+  borderBottomWidth: '1px',
+  px: '4',
+  py: '3',
+  textAlign: 'center',
+  '& p': { m: 0 },
+} as const;
+
+/** A raised panel on the page: a section's bordered box (padding and margins are the caller's). */
+export const panelStyle = {
+  borderWidth: '1px',
+  borderRadius: 'l3',
+  bg: 'bg',
+  shadow: 'sm',
+} as const;
+
+/**
+ * A column on phones, a row from the md breakpoint: the items stand `phone` (stretched, or at
+ * the start) in the column and `wide` (centred, at the end) in the row.
+ */
+export const columnThenRowStyle = (phone: 'stretch' | 'flex-start', wide: 'center' | 'flex-end') =>
+  ({
+    display: 'flex',
+    flexDirection: { base: 'column', md: 'row' },
+    alignItems: { base: phone, md: wide },
+  }) as const;
+
+/** A short warning in the page (a place or a store the address named is not known). */
+export const warningNoticeStyle = {
+  px: '4',
+  py: '3',
+  borderRadius: 'l2',
+  bg: 'orange.subtle',
+  color: 'orange.fg',
+  fontSize: 'sm',
+} as const;

@@ -1,7 +1,8 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
-import { sx, sxRecipe, sxSlotRecipe } from '~/lib/theme/static-css';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { StoreIcon } from '~/lib/ui/icons';
+import { NativeSelect } from '~/lib/ui/native-select';
 import { hstackStyle } from '~/lib/ui/styles';
 import {
   HOME_STORE_ACTION,
@@ -12,24 +13,11 @@ import { hiddenWithJs } from '~/lib/browser/js-mark';
 import type { HomeStore, StoreChoice } from './home-store';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
-/** Chakra's NativeSelect (size xs, outline), 150 px wide, as static styles. */
-const select = { size: 'xs', variant: 'outline' };
-
 const styles = {
   row: sx({ ...hstackStyle, alignItems: 'end', gap: '2', flexWrap: 'wrap' }),
   icon: sx({ color: 'brand.fg', flexShrink: 0, pb: '1' }),
   field: sx({ minW: '0' }),
   label: sx({ display: 'block', fontSize: 'xs', color: 'fg.muted', lineHeight: 'short' }),
-  selectRoot: sxSlotRecipe('nativeSelect', 'root', select, { w: '150px' }),
-  select: sxSlotRecipe('nativeSelect', 'field', select, { fontWeight: 'semibold', truncate: true }),
-  indicator: sxSlotRecipe('nativeSelect', 'indicator', select),
-  chevron: sx({
-    fill: 'none',
-    stroke: 'currentColor',
-    strokeWidth: '2',
-    strokeLinecap: 'round',
-    strokeLinejoin: 'round',
-  }),
   // Without JavaScript only; where scripts run they are hidden from the first paint, so the
   // header does not change height when hydration drops them (issue 15: no layout shift).
   choose: sxRecipe('button', { size: 'xs', variant: 'outline' }, hiddenWithJs),
@@ -100,36 +88,20 @@ export function HomeStoreChooser({
           <label htmlFor={id} className={styles.label}>
             {homeStore ? 'My store' : 'Choose your store'}
           </label>
-          <div className={styles.selectRoot}>
-            <select
-              id={id}
-              name={HOME_STORE_FIELDS.storeNumber}
-              value={value}
-              title={homeStore?.name}
-              className={styles.select}
-              data-testid="home-store-select"
-              onChange={(e) => {
-                setValue(e.currentTarget.value);
-                if (hydrated && e.currentTarget.value) fetcher.submit(e.currentTarget.form);
-              }}
-            >
-              {homeStore ? null : (
-                <option value="" disabled>
-                  Select a store
-                </option>
-              )}
-              {locations.map((l) => (
-                <option key={l.storeNumber} value={l.storeNumber}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-            <div className={styles.indicator}>
-              <svg viewBox="0 0 24 24" className={styles.chevron}>
-                <path d="m6 9 6 6 6-6" />
-              </svg>
-            </div>
-          </div>
+          <NativeSelect
+            look="compact"
+            id={id}
+            name={HOME_STORE_FIELDS.storeNumber}
+            value={value}
+            title={homeStore?.name}
+            data-testid="home-store-select"
+            onChange={(e) => {
+              setValue(e.currentTarget.value);
+              if (hydrated && e.currentTarget.value) fetcher.submit(e.currentTarget.form);
+            }}
+            placeholder={homeStore ? null : 'Select a store'}
+            options={locations.map((l) => ({ value: l.storeNumber, label: l.name }))}
+          />
         </div>
         {hydrated ? null : (
           <>

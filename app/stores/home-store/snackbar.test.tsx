@@ -6,7 +6,8 @@ import {
   STORE_NOTICE_MS,
   type StoreNotice,
 } from '~/stores/home-store/home-store';
-import { createAutoHide, createPendingSave, shouldSaveOnClose } from './snackbar-logic';
+import { createAutoHide } from '~/lib/ui/snackbar-logic';
+import { createPendingSave, shouldSaveOnClose } from './snackbar-logic';
 import { HomeStoreSnackbar, SnackbarView, StoreNoticeStatus } from './snackbar';
 import { HomeStoreSwitch } from './switch';
 

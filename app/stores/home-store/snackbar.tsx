@@ -1,15 +1,5 @@
 import { useFetcher } from '@remix-run/react';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FocusEventHandler,
-  type MouseEventHandler,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import {
   HOME_STORE_ACTION,
@@ -25,70 +15,19 @@ import {
   type StoreNotice,
 } from '~/stores/home-store/home-store';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
-import { CloseIcon } from '~/lib/ui/icons';
-import { iconButtonStyle, srOnly } from '~/lib/ui/styles';
 import {
-  createAutoHide,
-  createPendingSave,
-  shouldSaveOnClose,
-  type AutoHide,
-  type PendingSave,
-} from './snackbar-logic';
+  snackbarErrorText,
+  SnackbarView as SnackbarBox,
+  useSnackbar,
+  type SnackbarBoxProps,
+} from '~/lib/ui/snackbar';
+import { noticeBarStyle, srOnly } from '~/lib/ui/styles';
+import { createPendingSave, shouldSaveOnClose, type PendingSave } from './snackbar-logic';
 import { HomeStoreSwitch } from './switch';
 
-const focusRing = {
-  outline: '2px solid',
-  outlineColor: 'white',
-  outlineOffset: '2px',
-} as const;
-
 const styles = {
-  // Phones: the whole width at the bottom; wider screens: a card centred at the bottom.
-  box: sx({
-    position: 'fixed',
-    zIndex: 'toast',
-    bottom: { base: '0', md: '4' },
-    insetX: { base: '0', md: 'auto' },
-    left: { md: '50%' },
-    transform: { md: 'translateX(-50%)' },
-    w: { base: 'full', md: 'auto' },
-    maxW: { md: 'xl' },
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: '3',
-    px: '4',
-    py: '3',
-    bg: 'gray.900',
-    color: 'white',
-    // Told apart from a dark bar under it (the cookie notice).
-    borderWidth: '1px',
-    borderColor: 'gray.600',
-    borderTopRadius: { base: '0', md: 'l2' },
-    borderBottomRadius: { base: '0', md: 'l2' },
-    shadow: 'lg',
-  }),
-  message: sx({ flex: '1', minW: '12rem', fontWeight: 'medium', '& > span + span': { ms: '1' } }),
-  error: sx({ color: 'red.200' }),
-  close: sxRecipe(
-    'button',
-    { variant: 'ghost', size: 'sm' },
-    {
-      ...iconButtonStyle,
-      color: 'white',
-      _hover: { bg: 'whiteAlpha.200' },
-      _focusVisible: focusRing,
-    },
-  ),
   // Without JavaScript: a plain status message under the header.
-  status: sx({
-    bg: 'brand.subtle',
-    borderBottomWidth: '1px',
-    px: '4',
-    py: '3',
-    textAlign: 'center',
-    '& p': { m: 0 },
-  }),
+  status: sx(noticeBarStyle),
   statusError: sx({ color: 'fg.error', fontWeight: 'semibold' }),
   statusForm: sx({ mt: '2' }),
   statusButton: sxRecipe('button', { variant: 'outline', size: 'xs' }),
@@ -183,11 +122,6 @@ function Snackbar({
 }) {
   const [item, setItem] = useState<SnackbarItem | null>(null);
   const [switchOn, setSwitchOn] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  const autoHide = useRef<AutoHide | null>(null);
-  const hovered = useRef(false);
-  /** Where the focus was before it entered the snackbar (it goes back there on closing). */
-  const focusBefore = useRef<HTMLElement | null>(null);
   const fetcher = useFetcher<HomeStoreSaveReply>();
   const submit = useRef(fetcher.submit);
   submit.current = fetcher.submit;
@@ -245,128 +179,66 @@ function Snackbar({
   const settleRef = useRef(settle);
   settleRef.current = settle;
 
-  const close = useCallback(() => {
-    settle();
-    const focused = document.activeElement;
-    if (box.current && focused && box.current.contains(focused)) {
-      const back = focusBefore.current;
-      if (back?.isConnected) back.focus();
-      else document.getElementById('main')?.focus();
-    }
-    focusBefore.current = null;
-    setItem(null);
-  }, [settle]);
-  const closeRef = useRef(close);
-  closeRef.current = close;
-
-  // Each message gets its own STORE_NOTICE_MS, held while hovered or focused.
-  useEffect(() => {
-    if (!item) return;
-    const timer = createAutoHide(STORE_NOTICE_MS, () => closeRef.current());
-    if (hovered.current) timer.hold('hover');
-    if (box.current?.contains(document.activeElement)) timer.hold('focus');
-    timer.start();
-    autoHide.current = timer;
-    return () => timer.stop();
-  }, [item]);
-
-  // Escape closes it wherever the focus is, except inside a dialog (which Escape closes).
-  useEffect(() => {
-    if (!item) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      const target = event.target instanceof Element ? event.target : null;
-      if (target?.closest('[role="dialog"],[role="alertdialog"]')) return;
-      closeRef.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [item]);
+  // Each message gets its own STORE_NOTICE_MS (the shared snackbar's timer and keys).
+  const { close, box } = useSnackbar(item, {
+    durationMs: STORE_NOTICE_MS,
+    onClose: () => {
+      settle();
+      setItem(null);
+    },
+  });
 
   return (
     <SnackbarView
-      boxRef={box}
       item={item}
       switchOn={switchOn}
       onSwitch={setSwitchOn}
       onClose={close}
-      onMouseEnter={() => {
-        hovered.current = true;
-        autoHide.current?.hold('hover');
-      }}
-      onMouseLeave={() => {
-        hovered.current = false;
-        autoHide.current?.release('hover');
-      }}
-      onFocus={(event) => {
-        const from = event.relatedTarget;
-        if (!(from instanceof Node && box.current?.contains(from))) {
-          focusBefore.current = from instanceof HTMLElement ? from : null;
-        }
-        autoHide.current?.hold('focus');
-      }}
-      onBlur={(event) => {
-        const to = event.relatedTarget;
-        if (to instanceof Node && box.current?.contains(to)) return;
-        autoHide.current?.release('focus');
-      }}
+      box={box}
     />
   );
 }
 
 /**
  * The snackbar as drawn for a message (or closed: null): its live region is always there, and
- * empty while closed. The handlers hold it open while hovered or focused.
+ * empty while closed. `box` (useSnackbar's) holds it open while hovered or focused.
  */
 export function SnackbarView({
-  boxRef,
   item,
   switchOn,
   onSwitch,
   onClose,
-  ...handlers
+  box,
 }: {
-  boxRef?: RefObject<HTMLDivElement>;
   item: SnackbarItem | null;
   switchOn: boolean;
   onSwitch: (on: boolean) => void;
   onClose: () => void;
-  onMouseEnter?: MouseEventHandler<HTMLDivElement>;
-  onMouseLeave?: MouseEventHandler<HTMLDivElement>;
-  onFocus?: FocusEventHandler<HTMLDivElement>;
-  onBlur?: FocusEventHandler<HTMLDivElement>;
+  box?: Partial<SnackbarBoxProps>;
 }) {
   let message: ReactNode = null;
   if (item?.kind === 'notice') {
     message = noticeLines(item.notice).map((line) => (
-      <span key={line.text} className={line.error ? styles.error : undefined}>
+      <span key={line.text} className={line.error ? snackbarErrorText : undefined}>
         {line.text}
       </span>
     ));
   } else if (item) {
-    message = <span className={item.error ? styles.error : undefined}>{item.text}</span>;
+    message = <span className={item.error ? snackbarErrorText : undefined}>{item.text}</span>;
   }
   return (
-    <div
-      ref={boxRef}
-      // Closed, it keeps only the (empty) live region, out of sight.
-      className={item ? styles.box : srOnly}
-      data-testid="home-store-snackbar"
-      data-open={item ? 'true' : undefined}
-      {...handlers}
-    >
-      <p role="status" aria-live="polite" aria-atomic="true" className={styles.message}>
-        {message}
-      </p>
-      {item?.kind === 'notice' && item.notice.offerSave ? (
-        <SnackbarSwitch checked={switchOn} onChange={onSwitch} store={item.notice.name} />
-      ) : null}
-      {item ? (
-        <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
-          <CloseIcon />
-        </button>
-      ) : null}
-    </div>
+    <SnackbarBox
+      open={item !== null}
+      message={message}
+      actions={
+        item?.kind === 'notice' && item.notice.offerSave ? (
+          <SnackbarSwitch checked={switchOn} onChange={onSwitch} store={item.notice.name} />
+        ) : null
+      }
+      onClose={onClose}
+      testId="home-store-snackbar"
+      box={box}
+    />
   );
 }
 
