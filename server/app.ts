@@ -90,13 +90,12 @@ export function cspVariant(path: string): { key: string; path: string } {
  * in-process reference services' addresses: a brand without an ad viewer of its own frames the
  * reference viewer and shows its product images.
  */
-export function cspDirectives(
-  references: { adviewer: string | null; sso?: string | null } = { adviewer: null },
-) {
+export function cspDirectives(references: ReferenceOrigins = { adviewer: null }) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${locals(res as Response).nonce}'`;
   const tenantOf = (res: unknown) => locals(res as Response).tenant;
-  const adviewerOf = (t: Tenant) =>
-    originOf(t.services.adviewer?.url ?? references.adviewer ?? undefined);
+  /** A source list worked out from the request's brand. */
+  const brand = (sources: (tenant: Tenant) => string) => (_req: unknown, res: unknown) =>
+    sources(tenantOf(res));
   return {
     useDefaults: false,
     directives: {
@@ -104,56 +103,16 @@ export function cspDirectives(
       'script-src': [
         "'self'",
         nonce,
-        (_req: unknown, res: unknown) => recaptchaOrigins(tenantOf(res)).script,
-        (_req: unknown, res: unknown) => mapsOrigins(tenantOf(res)).script,
+        brand((t) => recaptchaOrigins(t).script),
+        brand((t) => mapsOrigins(t).script),
       ],
-      'style-src': [
-        "'self'",
-        nonce,
-        (_req: unknown, res: unknown) => mapsOrigins(tenantOf(res)).style,
-      ],
+      'style-src': ["'self'", nonce, brand((t) => mapsOrigins(t).style)],
       // React style props and positioning of popovers set style attributes, never elements.
       'style-src-attr': ["'unsafe-inline'"],
-      'img-src': [
-        "'self'",
-        'data:',
-        (_req: unknown, res: unknown) => {
-          const t = tenantOf(res);
-          // Third-party pixels a brand configures (the ad tracking pixel and the ad studio) and
-          // the ad viewer's product images (the weekly-ad preview).
-          return [
-            originOf(t.analytics.adTrackingPixelUrl),
-            originOf(t.services.adStudio?.url),
-            adviewerOf(t),
-            mapsOrigins(t).img,
-          ]
-            .filter(Boolean)
-            .join(' ');
-        },
-      ],
-      'font-src': [
-        "'self'",
-        'data:',
-        (_req: unknown, res: unknown) => mapsOrigins(tenantOf(res)).font,
-      ],
-      'connect-src': [
-        "'self'",
-        (_req: unknown, res: unknown) => mapsOrigins(tenantOf(res)).connect,
-      ],
-      'frame-src': [
-        (_req: unknown, res: unknown) => {
-          const t = tenantOf(res);
-          // The survey dialog, the ad viewer, reCAPTCHA's challenge frame and Google's embedded
-          // map, when configured.
-          const origins = [
-            originOf(t.surveyUrl),
-            adviewerOf(t),
-            recaptchaOrigins(t).frame,
-            mapsOrigins(t).frame,
-          ].filter(Boolean);
-          return origins.length ? origins.join(' ') : "'none'";
-        },
-      ],
+      'img-src': ["'self'", 'data:', brand((t) => imageOrigins(t, references))],
+      'font-src': ["'self'", 'data:', brand((t) => mapsOrigins(t).font)],
+      'connect-src': ["'self'", brand((t) => mapsOrigins(t).connect)],
+      'frame-src': [brand((t) => frameOrigins(t, references))],
       'object-src': ["'none'"],
       'base-uri': ["'none'"],
       // A single-sign-on login or registration post ends at the partner (a 303 that Chromium
@@ -165,22 +124,54 @@ export function cspDirectives(
             ? ssoFormActionOrigins(tenantOf(res), references).join(' ')
             : '',
       ],
-      'frame-ancestors': [
-        (_req: unknown, res: unknown) => {
-          const list = tenantOf(res).frameAncestors.map((u) => new URL(u).origin);
-          return list.length ? `'self' ${list.join(' ')}` : "'self'";
-        },
-      ],
+      'frame-ancestors': [brand(frameAncestors)],
       'manifest-src': ["'self'"],
       'worker-src': ["'self'"],
     },
   };
 }
 
+type ReferenceOrigins = { adviewer: string | null; sso?: string | null };
+
+/** The brand's ad viewer, else the reference one. */
+function adviewerOrigin(tenant: Tenant, references: ReferenceOrigins): string | null {
+  return originOf(tenant.services.adviewer?.url ?? references.adviewer ?? undefined);
+}
+
+/**
+ * Third-party pixels a brand configures (the ad tracking pixel and the ad studio), the ad
+ * viewer's product images (the weekly-ad preview) and Google Maps' images.
+ */
+function imageOrigins(tenant: Tenant, references: ReferenceOrigins): string {
+  return [
+    originOf(tenant.analytics.adTrackingPixelUrl),
+    originOf(tenant.services.adStudio?.url),
+    adviewerOrigin(tenant, references),
+    mapsOrigins(tenant).img,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The survey dialog, the ad viewer, reCAPTCHA's challenge frame and Google's embedded map. */
+function frameOrigins(tenant: Tenant, references: ReferenceOrigins): string {
+  const origins = [
+    originOf(tenant.surveyUrl),
+    adviewerOrigin(tenant, references),
+    recaptchaOrigins(tenant).frame,
+    mapsOrigins(tenant).frame,
+  ].filter(Boolean);
+  return origins.length ? origins.join(' ') : "'none'";
+}
+
+/** The brand's own pages, and the origins the brand lets frame them. */
+function frameAncestors(tenant: Tenant): string {
+  const list = tenant.frameAncestors.map((u) => new URL(u).origin);
+  return list.length ? `'self' ${list.join(' ')}` : "'self'";
+}
+
 /** helmet's options for every brand request (the CSP above, and helmet's other headers). */
-export function securityHeaderOptions(
-  references: { adviewer: string | null; sso?: string | null } = { adviewer: null },
-) {
+export function securityHeaderOptions(references: ReferenceOrigins = { adviewer: null }) {
   return {
     contentSecurityPolicy: cspDirectives(references) as never,
     crossOriginEmbedderPolicy: false,
@@ -216,9 +207,13 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** Express app: security headers, static files, health, tenant resolution, then Remix. */
+/**
+ * Express app: security headers, static files, health, tenant resolution, then Remix. The order
+ * of the middleware is the design: each step below names why it sits where it does.
+ */
 export function createServerApp(opts: ServerAppOptions) {
   const { registry, services, publicDir } = opts;
+  const pageCache = brandPageCache(services);
   const app = express();
   // One line per request, and its time in the metrics (request-log.ts): first, to time it all.
   app.use(createRequestLog());
@@ -227,33 +222,9 @@ export function createServerApp(opts: ServerAppOptions) {
 
   // An answer sent before a request's body was read closes the connection (request-gate.ts).
   app.use(closeWhenBodyUnread);
+  app.use(dropForwardedHost);
 
-  // Brands are chosen by the Host header and posts checked against it (origin-check.ts); a
-  // forwarded host is never used. Dropped here so a forged one cannot reach Remix, whose own
-  // check would abort the post with a 500 instead of our 403 / normal answer.
-  app.use((req, _res, next) => {
-    delete req.headers['x-forwarded-host'];
-    next();
-  });
-
-  app.get('/healthz', async (_req, res, next) => {
-    try {
-      const facts = (await opts.health?.()) ?? {};
-      const degraded = facts.degraded ?? [];
-      res.set('Cache-Control', 'no-store');
-      res.json({
-        status: degraded.length ? 'degraded' : 'ok',
-        uptimeSeconds: Math.round(process.uptime()),
-        brands: registry.all().length,
-        pageCache: pageCache.stats(),
-        ...facts,
-        degraded,
-      });
-    } catch (error) {
-      next(error);
-    }
-  });
-
+  app.get('/healthz', healthEndpoint(opts, pageCache));
   // Prometheus metrics, for the machine itself or a METRICS_TOKEN holder only (metrics.ts).
   app.use(
     metricsEndpoint({
@@ -264,7 +235,6 @@ export function createServerApp(opts: ServerAppOptions) {
 
   // Pages at a cheaper level than the fingerprinted bundles (compress.ts).
   app.use(responseCompression());
-
   // Fingerprinted client bundles: cache for a year.
   app.use(
     '/build',
@@ -272,8 +242,73 @@ export function createServerApp(opts: ServerAppOptions) {
   );
 
   // Every other request belongs to a brand, chosen by host name alone.
+  app.use(resolveBrand(registry));
+  // A guest page in the cache is answered here, with the headers it was stored with.
+  app.use((req, res, next) => pageCache.serveHit(req, res, next));
+
+  // helmet's headers, worked out once per brand and path kind (security-headers.ts).
+  app.use(
+    securityHeaders({
+      helmetOptions: securityHeaderOptions(services.references),
+      variant: cspVariant,
+    }),
+  );
+  app.use(strictTransportSecurity);
+  // Methods, body types and sizes (request-gate.ts): a post's body is read here, bounded.
+  app.use(requestGate());
+  app.use(permanentRedirects);
+
+  app.get('/images/*', brandImages(services));
+  app.use(publicFiles(publicDir));
+
+  // Before any action runs.
+  app.use(refuseCrossOrigin);
+
+  app.use(tagRemixRoute(opts.build));
+  app.use(pageCache.capture);
+  const remix = remixHandler(opts, pageCache);
+  app.all('*', remix);
+  app.use(lastResort(remix));
+  return app;
+}
+
+type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * Brands are chosen by the Host header and posts checked against it (origin-check.ts); a
+ * forwarded host is never used. Dropped here so a forged one cannot reach Remix, whose own check
+ * would abort the post with a 500 instead of our 403 / normal answer.
+ */
+function dropForwardedHost(req: Request, _res: Response, next: NextFunction) {
+  delete req.headers['x-forwarded-host'];
+  next();
+}
+
+/** The health answer: 'ok', or 'degraded' naming the outside services that cannot be reached. */
+function healthEndpoint(opts: ServerAppOptions, pageCache: PageCache) {
+  return async (_req: Request, res: Response, next: NextFunction) => {
+    try {
+      const facts = (await opts.health?.()) ?? {};
+      const degraded = facts.degraded ?? [];
+      res.set('Cache-Control', 'no-store');
+      res.json({
+        status: degraded.length ? 'degraded' : 'ok',
+        uptimeSeconds: Math.round(process.uptime()),
+        brands: opts.registry.all().length,
+        pageCache: pageCache.stats(),
+        ...facts,
+        degraded,
+      });
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The request's brand and nonce in res.locals; a host no brand serves gets a plain 404. */
+function resolveBrand(registry: TenantRegistry) {
   const nonces = createNonceSource();
-  app.use((req, res, next) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const tenant = registry.resolve(req.headers.host);
     if (!tenant) {
       res
@@ -286,79 +321,75 @@ export function createServerApp(opts: ServerAppOptions) {
     locals(res).tenant = tenant;
     locals(res).nonce = nonces();
     next();
-  });
+  };
+}
 
-  // A guest page in the cache is answered here, with the headers it was stored with.
-  app.use((req, res, next) => pageCache.serveHit(req, res, next));
+/** HSTS only where the brand is served over https. */
+function strictTransportSecurity(req: Request, res: Response, next: NextFunction) {
+  if (req.secure || locals(res).tenant.origin.startsWith('https:')) {
+    res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  }
+  next();
+}
 
-  // helmet's headers, worked out once per brand and path kind (security-headers.ts).
-  app.use(
-    securityHeaders({
-      helmetOptions: securityHeaderOptions(services.references),
-      variant: cspVariant,
-    }),
-  );
-  app.use((req, res, next) => {
-    if (req.secure || locals(res).tenant.origin.startsWith('https:')) {
-      res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    }
-    next();
-  });
+/** The site's old addresses (app/lib/redirects.ts) answer with a permanent redirect. */
+function permanentRedirects(req: Request, res: Response, next: NextFunction) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  const to = redirectFor(req.path, req.url.slice(req.path.length));
+  if (to) return res.redirect(301, to);
+  next();
+}
 
-  // Methods, body types and sizes (request-gate.ts): a post's body is read here, bounded.
-  app.use(requestGate());
-
-  // Spec §2 redirects: permanent.
-  app.use((req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const to = redirectFor(req.path, req.url.slice(req.path.length));
-    if (to) return res.redirect(301, to);
-    next();
-  });
-
-  // Brand images from content/<site>/images, falling back to content/shared/images.
-  app.get('/images/*', (req, res, next) => {
+/** Brand images from content/<site>/images, falling back to content/shared/images. */
+function brandImages(services: AppServices) {
+  return (req: Request, res: Response, next: NextFunction) => {
     const file = services.content.imageFile(locals(res).tenant.sitePath, req.path);
     if (!file) return next();
     res.sendFile(file, { maxAge: '1h', dotfiles: 'deny' });
-  });
+  };
+}
 
-  // The other files of public/ (favicon, robots.txt…). Only a path whose first segment is one of
-  // public/'s entries reaches the file system: a page request costs no stat() of a file that
-  // is not there (1.7% of the signed-in coupons page's CPU under load, --cpu-prof).
-  const publicFiles = express.static(publicDir, { maxAge: '1h', index: false });
-  const publicNames = new Set(
+/**
+ * The other files of public/ (favicon, robots.txt…). Only a path whose first segment is one of
+ * public/'s entries reaches the file system: a page request costs no stat() of a file that is
+ * not there (1.7% of the signed-in coupons page's CPU under load, --cpu-prof).
+ */
+function publicFiles(publicDir: string) {
+  const files = express.static(publicDir, { maxAge: '1h', index: false });
+  const names = new Set(
     fs.existsSync(publicDir) ? fs.readdirSync(publicDir).filter((name) => name !== 'build') : [],
   );
-  app.use((req, res, next) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     const first = req.path.split('/', 2)[1] ?? '';
-    if (!publicNames.has(decodeSegment(first))) return next();
-    publicFiles(req, res, next);
-  });
+    if (!names.has(decodeSegment(first))) return next();
+    files(req, res, next);
+  };
+}
 
-  // CSRF: refuse state-changing requests from other origins before any action runs.
-  app.use((req, res, next) => {
-    const tenant = locals(res).tenant;
-    const ok = isAllowedOrigin({
-      method: req.method,
-      origin: req.get('origin'),
-      referer: req.get('referer'),
-      host: req.get('host'),
-      protocol: req.protocol,
-      canonicalOrigin: tenant.origin,
-    });
-    if (ok) return next();
-    logger.warn({ path: req.path, origin: req.get('origin') }, 'cross-origin post refused');
-    res
-      .status(403)
-      .type('text/plain')
-      .send('This request came from another site and was refused.\n');
+/** CSRF: refuses state-changing requests from other origins. */
+function refuseCrossOrigin(req: Request, res: Response, next: NextFunction) {
+  const tenant = locals(res).tenant;
+  const ok = isAllowedOrigin({
+    method: req.method,
+    origin: req.get('origin'),
+    referer: req.get('referer'),
+    host: req.get('host'),
+    protocol: req.protocol,
+    canonicalOrigin: tenant.origin,
   });
+  if (ok) return next();
+  logger.warn({ path: req.path, origin: req.get('origin') }, 'cross-origin post refused');
+  res.status(403).type('text/plain').send('This request came from another site and was refused.\n');
+}
 
-  // Pages that declare themselves public are kept as a CDN would keep them (see page-cache.ts).
+/**
+ * Pages that declare themselves public are kept as a CDN would keep them (see page-cache.ts),
+ * per brand and content version: a brand file reloaded or content changed starts afresh.
+ */
+function brandPageCache(services: AppServices): PageCache {
   const generations = new WeakMap<Tenant, number>();
   let nextGeneration = 0;
-  const pageCache = createPageCache({
+  return createPageCache({
     maxEntries: 1000,
     nonceOf: (res) => locals(res).nonce,
     generation: (_req, res) => {
@@ -368,10 +399,12 @@ export function createServerApp(opts: ServerAppOptions) {
       return `${generation}.${services.content.version(tenant.sitePath)}`;
     },
   });
-  app.use(tagRemixRoute(opts.build));
-  app.use(pageCache.capture);
+}
 
-  const remix = createRequestHandler({
+/** Remix, with the app's load context built for the request's brand, nonce and shopper. */
+function remixHandler(opts: ServerAppOptions, pageCache: PageCache) {
+  const { services } = opts;
+  return createRequestHandler({
     build: opts.build,
     mode: services.env.NODE_ENV === 'production' ? 'production' : 'development',
     getLoadContext: async (req: Request, res: Response) => {
@@ -393,14 +426,17 @@ export function createServerApp(opts: ServerAppOptions) {
       return context;
     },
   });
-  app.all('*', remix);
+}
 
-  // Last resort: never a stack trace.
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+/**
+ * The last resort: never a stack trace. A malformed request (e.g. a broken %-escape in the path)
+ * is the client's mistake, and a brand's visitor gets its error page (shell, title, status) from
+ * the app's error route.
+ */
+function lastResort(remix: ReturnType<typeof createRequestHandler>) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = Number((error as { status?: unknown; statusCode?: unknown })?.status ?? 500);
     if (status >= 400 && status < 500) {
-      // A malformed request (e.g. a broken %-escape in the path): the client's mistake. A brand's
-      // visitor gets its error page (shell, title, status) from the app's error route.
       logger.info({ path: req.originalUrl.slice(0, 200), status }, 'bad request');
       if (res.headersSent) return;
       if (locals(res).tenant && !req.path.startsWith('/error/')) {
@@ -416,7 +452,5 @@ export function createServerApp(opts: ServerAppOptions) {
     logger.error({ err: error }, 'unhandled server error');
     if (res.headersSent) return;
     res.status(500).type('text/plain').send('An error occurred.\n');
-  });
-
-  return app;
+  };
 }

@@ -195,17 +195,6 @@ export function createPageCache(opts: PageCacheOptions) {
   let hits = 0;
   let misses = 0;
 
-  function keyFor(req: Request, res: Response): string | null {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-    if (req.path.endsWith('.data') || req.path.startsWith('/__manifest')) return null;
-    if (req.headers.authorization) return null;
-    // A client asking for a fresh page (a hard reload) gets one rendered, as from a CDN.
-    if (/\bno-cache\b/.test(String(req.headers['cache-control'] ?? req.headers.pragma ?? ''))) {
-      return null;
-    }
-    return `${req.hostname}|${opts.generation(req, res)}|${req.originalUrl}|${req.headers.cookie ?? ''}`;
-  }
-
   function remember(key: string, entry: Entry) {
     if (entries.size >= opts.maxEntries) {
       // Drop expired entries first, then the oldest.
@@ -222,48 +211,19 @@ export function createPageCache(opts: PageCacheOptions) {
    * costs a lookup and one nonce substitution. Put it right after the brand is known.
    */
   const serveHit = (req: Request, res: Response, next: NextFunction) => {
-    const key = keyFor(req, res);
+    const key = pageKey(opts, req, res);
     if (!key) return next();
     const hit = entries.get(key);
     if (!hit || hit.expires <= Date.now()) return next();
     hits++;
     pageCacheLookups.inc({ result: 'hit' });
-    if (hit.route) res.locals.route = hit.route;
-    const nonce = opts.nonceOf(res);
-    for (const { name, value, nonce: withNonce } of hit.headers) {
-      if (!withNonce) res.setHeader(name, value);
-      else
-        res.setHeader(
-          name,
-          Array.isArray(value)
-            ? value.map((v) => v.replaceAll(placeholder, nonce))
-            : value.replaceAll(placeholder, nonce),
-        );
-    }
-    res.statusCode = hit.status;
-    res.setHeader('Content-Type', hit.contentType);
-    res.setHeader('X-Page-Cache', 'hit');
-    if (req.method === 'HEAD') return void res.end();
-    const nonceBytes = Buffer.from(nonce, 'utf8');
-    res.setHeader('Vary', 'Accept-Encoding');
-    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-      // Compressed ahead of time; the compression middleware leaves an encoded body alone.
-      res.setHeader('Content-Encoding', 'gzip');
-      res.end(gzipJoined(hit.deflated, hit.parts, nonceBytes, hit.sums));
-      return;
-    }
-    const pieces: Buffer[] = [];
-    hit.parts.forEach((part, i) => {
-      if (i > 0) pieces.push(nonceBytes);
-      pieces.push(part);
-    });
-    res.end(Buffer.concat(pieces));
+    sendEntry(hit, req, res, placeholder, opts.nonceOf(res));
   };
 
   /** Renders a miss with the placeholder nonce and keeps the answer when it may be shared. */
   const capture = (req: Request, res: Response, next: NextFunction) => {
     // Only a GET's body is stored (a HEAD is answered from an entry, never makes one).
-    const key = req.method === 'GET' ? keyFor(req, res) : null;
+    const key = req.method === 'GET' ? pageKey(opts, req, res) : null;
     if (!key) return next();
     const nonce = opts.nonceOf(res);
     const hit = entries.get(key);
@@ -273,89 +233,15 @@ export function createPageCache(opts: PageCacheOptions) {
     }
     misses++;
     res.locals.renderNonce = placeholder;
-    const chunks: Buffer[] = [];
-    const write = res.write.bind(res);
-    const end = res.end.bind(res);
-    const originalWrite = res.write;
-    const originalEnd = res.end;
-    // See bypass(): the response goes out as it is rendered, with the request's own nonce.
-    res.locals.pageCacheRelease = () => {
-      res.write = originalWrite;
-      res.end = originalEnd;
-      delete res.locals.renderNonce;
-    };
-    const toBuffer = (chunk: unknown, encoding?: unknown) =>
-      Buffer.isBuffer(chunk)
-        ? chunk
-        : Buffer.from(
-            chunk as string,
-            typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8',
-          );
-    res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
-      chunks.push(toBuffer(chunk, encoding));
-      if (typeof encoding === 'function') encoding();
-      else if (typeof cb === 'function') cb();
-      return true;
-    }) as typeof res.write;
-    res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
-      if (typeof chunk === 'function') cb = chunk;
-      else if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encoding));
-      if (typeof encoding === 'function') cb = encoding;
+    holdBody(res, (body) => {
       pageCacheLookups.inc({ result: 'miss' });
-      const body = Buffer.concat(chunks).toString('utf8');
-      const contentType = String(res.getHeader('content-type') ?? '');
-      const maxAge = sharedMaxAgeSeconds(res.getHeader('cache-control'));
-      if (
-        maxAge > 0 &&
-        res.statusCode === 200 &&
-        !res.getHeader('set-cookie') &&
-        contentType.startsWith('text/html')
-      ) {
-        const headers: Entry['headers'] = [];
-        for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (NOT_REPLAYED.has(name) || value === undefined) continue;
-          const text = Array.isArray(value) ? value : String(value);
-          const stored = Array.isArray(text)
-            ? text.map((v) => v.replaceAll(nonce, placeholder))
-            : text.replaceAll(nonce, placeholder);
-          headers.push({
-            name,
-            value: stored,
-            nonce: [stored].flat().some((v) => v.includes(placeholder)),
-          });
-        }
-        remember(key, {
-          expires: Date.now() + maxAge * 1000,
-          status: 200,
-          contentType,
-          ...(() => {
-            const parts = body.split(placeholder).map((part) => Buffer.from(part, 'utf8'));
-            return { parts, deflated: parts.map(deflatePiece), sums: partSums(parts) };
-          })(),
-          headers,
-          route: typeof res.locals.route === 'string' ? res.locals.route : undefined,
-        });
-      }
+      const entry = entryOf(res, body, nonce, placeholder);
+      if (entry) remember(key, entry);
       res.removeHeader('content-length');
       res.set('X-Page-Cache', 'miss');
-      write(body.replaceAll(placeholder, nonce), 'utf8');
-      return end(typeof cb === 'function' ? (cb as () => void) : undefined);
-    }) as typeof res.end;
+      return body.replaceAll(placeholder, nonce);
+    });
     next();
-  };
-
-  /**
-   * Lets a response the cache can never keep (the app knows: a signed-in shopper's page is
-   * private) stream straight out, rendered with the request's own nonce, instead of being held
-   * and rewritten. Call before anything is written (Remix's load context is built first).
-   */
-  const bypass = (res: Response) => {
-    const release = res.locals.pageCacheRelease as (() => void) | undefined;
-    if (release) {
-      release();
-      pageCacheLookups.inc({ result: 'bypass' });
-    }
-    delete res.locals.pageCacheRelease;
   };
 
   /** Both in one place (the hit answered where the miss is rendered). */
@@ -368,5 +254,145 @@ export function createPageCache(opts: PageCacheOptions) {
     bypass,
     stats: () => ({ entries: entries.size, hits, misses }),
     clear: () => entries.clear(),
+  };
+}
+
+/**
+ * Lets a response the cache can never keep (the app knows: a signed-in shopper's page is
+ * private) stream straight out, rendered with the request's own nonce, instead of being held
+ * and rewritten. Call before anything is written (Remix's load context is built first).
+ */
+function bypass(res: Response) {
+  const release = res.locals.pageCacheRelease as (() => void) | undefined;
+  if (release) {
+    release();
+    pageCacheLookups.inc({ result: 'bypass' });
+  }
+  delete res.locals.pageCacheRelease;
+}
+
+/** The entry a request may be answered from, or null when it is never answered from the cache. */
+function pageKey(opts: PageCacheOptions, req: Request, res: Response): string | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  if (req.path.endsWith('.data') || req.path.startsWith('/__manifest')) return null;
+  if (req.headers.authorization) return null;
+  // A client asking for a fresh page (a hard reload) gets one rendered, as from a CDN.
+  if (/\bno-cache\b/.test(String(req.headers['cache-control'] ?? req.headers.pragma ?? ''))) {
+    return null;
+  }
+  return `${req.hostname}|${opts.generation(req, res)}|${req.originalUrl}|${req.headers.cookie ?? ''}`;
+}
+
+/** Sends a stored page with the request's nonce: its headers, then the body, gzipped if asked. */
+function sendEntry(hit: Entry, req: Request, res: Response, placeholder: string, nonce: string) {
+  if (hit.route) res.locals.route = hit.route;
+  for (const { name, value, nonce: withNonce } of hit.headers) {
+    if (!withNonce) res.setHeader(name, value);
+    else
+      res.setHeader(
+        name,
+        Array.isArray(value)
+          ? value.map((v) => v.replaceAll(placeholder, nonce))
+          : value.replaceAll(placeholder, nonce),
+      );
+  }
+  res.statusCode = hit.status;
+  res.setHeader('Content-Type', hit.contentType);
+  res.setHeader('X-Page-Cache', 'hit');
+  if (req.method === 'HEAD') return void res.end();
+  const nonceBytes = Buffer.from(nonce, 'utf8');
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    // Compressed ahead of time; the compression middleware leaves an encoded body alone.
+    res.setHeader('Content-Encoding', 'gzip');
+    res.end(gzipJoined(hit.deflated, hit.parts, nonceBytes, hit.sums));
+    return;
+  }
+  const pieces: Buffer[] = [];
+  hit.parts.forEach((part, i) => {
+    if (i > 0) pieces.push(nonceBytes);
+    pieces.push(part);
+  });
+  res.end(Buffer.concat(pieces));
+}
+
+/**
+ * Holds what the app writes until the response ends, then sends what `finish` makes of the whole
+ * body. `res.locals.pageCacheRelease` undoes the hold (see bypass()): the response then goes out
+ * as it is rendered, with the request's own nonce.
+ */
+function holdBody(res: Response, finish: (body: string) => string) {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
+  const originalWrite = res.write;
+  const originalEnd = res.end;
+  res.locals.pageCacheRelease = () => {
+    res.write = originalWrite;
+    res.end = originalEnd;
+    delete res.locals.renderNonce;
+  };
+  res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
+    chunks.push(toBuffer(chunk, encoding));
+    if (typeof encoding === 'function') encoding();
+    else if (typeof cb === 'function') cb();
+    return true;
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
+    if (typeof chunk === 'function') cb = chunk;
+    else if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encoding));
+    if (typeof encoding === 'function') cb = encoding;
+    write(finish(Buffer.concat(chunks).toString('utf8')), 'utf8');
+    return end(typeof cb === 'function' ? (cb as () => void) : undefined);
+  }) as typeof res.end;
+}
+
+function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
+  return Buffer.isBuffer(chunk)
+    ? chunk
+    : Buffer.from(
+        chunk as string,
+        typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8',
+      );
+}
+
+/**
+ * The entry to keep for a rendered page, or null when a shared cache may not keep it: a 200 HTML
+ * page, no Set-Cookie, public with a max age. The request's nonce becomes the placeholder.
+ */
+function entryOf(res: Response, body: string, nonce: string, placeholder: string): Entry | null {
+  const contentType = String(res.getHeader('content-type') ?? '');
+  const maxAge = sharedMaxAgeSeconds(res.getHeader('cache-control'));
+  if (
+    maxAge <= 0 ||
+    res.statusCode !== 200 ||
+    res.getHeader('set-cookie') ||
+    !contentType.startsWith('text/html')
+  ) {
+    return null;
+  }
+  const headers: Entry['headers'] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (NOT_REPLAYED.has(name) || value === undefined) continue;
+    const text = Array.isArray(value) ? value : String(value);
+    const stored = Array.isArray(text)
+      ? text.map((v) => v.replaceAll(nonce, placeholder))
+      : text.replaceAll(nonce, placeholder);
+    headers.push({
+      name,
+      value: stored,
+      nonce: [stored].flat().some((v) => v.includes(placeholder)),
+    });
+  }
+  const parts = body.split(placeholder).map((part) => Buffer.from(part, 'utf8'));
+  return {
+    expires: Date.now() + maxAge * 1000,
+    status: 200,
+    contentType,
+    parts,
+    deflated: parts.map(deflatePiece),
+    sums: partSums(parts),
+    headers,
+    route: typeof res.locals.route === 'string' ? res.locals.route : undefined,
   };
 }

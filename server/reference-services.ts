@@ -76,45 +76,10 @@ export async function startReferenceServices(opts: {
   /** The process's embedded PGlite (no DATABASE_URL), shared by schema with the site store. */
   embeddedDb: SharedPglite | null;
 }): Promise<ReferenceServices> {
-  const { env, registry, content, embeddedDb } = opts;
+  const { env, registry, embeddedDb } = opts;
   // The loyalty API: the retailer's backend when LOYALTY_API_URL is set, else the reference
   // service started here on a loopback port and used through the same client and HTTP path.
-  const loyaltyApps = (tenants: Tenant[]): LoyaltyApp[] =>
-    tenants.flatMap((t) => {
-      if (!t.services.loyalty) return [];
-      const locations = content.retailerInfo(t.sitePath).locations;
-      return [
-        {
-          appId: t.services.loyalty.appId,
-          storeNumbers: locations.map((l) => l.storeNumber),
-          tiers: t.rewards.tiers,
-          retailerName: t.retailerName,
-          stores: locations.map((l) => ({
-            storeNumber: l.storeNumber,
-            name: l.name,
-            address: l.address,
-            city: l.city,
-            state: l.state,
-            zip: l.zip,
-          })),
-        },
-      ];
-    });
-  let loyalty: LoyaltyService | null = null;
-  if (!env.LOYALTY_API_URL) {
-    loyalty = await startLoyaltyService({
-      dataDir: env.DATA_DIR,
-      databaseUrl: env.DATABASE_URL,
-      db: embeddedDb?.schema('public'),
-      port: 0,
-      apps: loyaltyApps(registry.all()),
-      credentials: embeddedLoyaltyCredentials(env),
-    });
-    // A brand added while running gets its demo data too.
-    registry.onChange(
-      (tenants) => void loyalty?.addApps(loyaltyApps(tenants)).catch(() => undefined),
-    );
-  }
+  const loyalty = env.LOYALTY_API_URL ? null : await startEmbeddedLoyalty(opts);
   // The reference ad viewer (with its ad studio) and mailing-list service, reached over HTTP like
   // the retailer's own: a brand whose tenant file names an address of its own uses that instead.
   const adviewer = await startAdviewerService({
@@ -130,23 +95,7 @@ export async function startReferenceServices(opts: {
     databaseUrl: env.DATABASE_URL,
     db: embeddedDb?.schema('mailing'),
   });
-  // The reference SSO provider for partner sites, when some brand lists partner clients and names
-  // no provider of its own; it checks passwords with the same loyalty API as the site.
-  const ssoFor = (tenants: Tenant[]) =>
-    ssoBrands(tenants, loyalty ? loyalty.credentials.basic : null, process.env, (obj, msg) =>
-      logger.warn(obj, msg),
-    );
-  const initialSsoBrands = ssoFor(registry.all());
-  let sso: SsoService | null = null;
-  if (initialSsoBrands.length > 0) {
-    sso = await startSsoService({
-      port: 0,
-      brands: initialSsoBrands,
-      loyaltyUrl: env.LOYALTY_API_URL ?? loyalty?.url ?? null,
-    });
-    // A partner client added or changed while running is served from then on.
-    registry.onChange((tenants) => sso?.setBrands(ssoFor(tenants)));
-  }
+  const sso = await startEmbeddedSso(env, registry, loyalty);
   return {
     loyalty,
     adviewer,
@@ -171,4 +120,76 @@ export async function startReferenceServices(opts: {
       { name: 'sso provider', run: () => sso?.close() },
     ],
   };
+}
+
+/** The reference loyalty service, with every brand's demo data (a brand added later too). */
+async function startEmbeddedLoyalty(opts: {
+  env: Env;
+  registry: TenantRegistry;
+  content: ContentService;
+  embeddedDb: SharedPglite | null;
+}): Promise<LoyaltyService> {
+  const { env, registry, content, embeddedDb } = opts;
+  const loyalty = await startLoyaltyService({
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    db: embeddedDb?.schema('public'),
+    port: 0,
+    apps: loyaltyApps(content, registry.all()),
+    credentials: embeddedLoyaltyCredentials(env),
+  });
+  // A brand added while running gets its demo data too.
+  registry.onChange(
+    (tenants) => void loyalty.addApps(loyaltyApps(content, tenants)).catch(() => undefined),
+  );
+  return loyalty;
+}
+
+/** The loyalty apps of the brands that have one, with their stores from the content. */
+function loyaltyApps(content: ContentService, tenants: Tenant[]): LoyaltyApp[] {
+  return tenants.flatMap((t) => {
+    if (!t.services.loyalty) return [];
+    const locations = content.retailerInfo(t.sitePath).locations;
+    return [
+      {
+        appId: t.services.loyalty.appId,
+        storeNumbers: locations.map((l) => l.storeNumber),
+        tiers: t.rewards.tiers,
+        retailerName: t.retailerName,
+        stores: locations.map((l) => ({
+          storeNumber: l.storeNumber,
+          name: l.name,
+          address: l.address,
+          city: l.city,
+          state: l.state,
+          zip: l.zip,
+        })),
+      },
+    ];
+  });
+}
+
+/**
+ * The reference SSO provider for partner sites, when some brand lists partner clients and names
+ * no provider of its own; it checks passwords with the same loyalty API as the site.
+ */
+async function startEmbeddedSso(
+  env: Env,
+  registry: TenantRegistry,
+  loyalty: LoyaltyService | null,
+): Promise<SsoService | null> {
+  const ssoFor = (tenants: Tenant[]) =>
+    ssoBrands(tenants, loyalty ? loyalty.credentials.basic : null, process.env, (obj, msg) =>
+      logger.warn(obj, msg),
+    );
+  const initialSsoBrands = ssoFor(registry.all());
+  if (initialSsoBrands.length === 0) return null;
+  const sso = await startSsoService({
+    port: 0,
+    brands: initialSsoBrands,
+    loyaltyUrl: env.LOYALTY_API_URL ?? loyalty?.url ?? null,
+  });
+  // A partner client added or changed while running is served from then on.
+  registry.onChange((tenants) => sso.setBrands(ssoFor(tenants)));
+  return sso;
 }

@@ -91,37 +91,10 @@ export function installShutdown(opts: ShutdownOptions): Shutdown {
     // Answers not begun yet end their connection (Node sends `Connection: close`).
     for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
 
-    // The listener stays open a little longer (answers already say Connection: close): a busy
-    // process may not have accepted every connection the kernel completed before the signal,
-    // and closing the listener resets those still waiting in its backlog.
-    await new Promise<void>((resolve) => setTimeout(resolve, 250));
-    await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
-    const closed = new Promise<void>((resolve) => {
-      // Not http.Server#close(): since Node 19 it first destroys every keep-alive connection
-      // between two requests, and a client whose next request is already on its way would see
-      // a reset. net.Server#close() only stops accepting; its callback runs once the last
-      // connection has ended. Idle connections are closed after the grace below.
-      net.Server.prototype.close.call(server, () => resolve());
-    });
-    let sweep: NodeJS.Timeout | undefined;
-    const grace = setTimeout(() => {
-      server.closeIdleConnections();
-      sweep = setInterval(() => server.closeIdleConnections(), idleSweepMs);
-    }, idleGraceMs);
-    await closed;
-    clearTimeout(grace);
-    clearInterval(sweep);
+    await closeListener(server, idleGraceMs, idleSweepMs);
     if (timedOut) return 1;
 
-    let code = 0;
-    for (const step of steps) {
-      try {
-        await step.run();
-      } catch (error) {
-        code = 1;
-        logger.error({ err: error, step: step.name }, `shutdown: closing the ${step.name} failed`);
-      }
-    }
+    const code = await runSteps(steps, logger);
     if (timedOut) return 1;
     clearTimeout(deadline);
     logger.info({ reason, code }, code ? 'shut down with errors' : 'shut down cleanly');
@@ -142,6 +115,54 @@ export function installShutdown(opts: ShutdownOptions): Shutdown {
       return draining;
     },
   };
+}
+
+/**
+ * Stops accepting connections and resolves once the last one has ended; idle keep-alive
+ * connections are closed after `idleGraceMs`, then swept every `idleSweepMs`.
+ */
+async function closeListener(
+  server: http.Server,
+  idleGraceMs: number,
+  idleSweepMs: number,
+): Promise<void> {
+  // The listener stays open a little longer (answers already say Connection: close): a busy
+  // process may not have accepted every connection the kernel completed before the signal,
+  // and closing the listener resets those still waiting in its backlog.
+  await new Promise<void>((resolve) => setTimeout(resolve, 250));
+  await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+  const closed = new Promise<void>((resolve) => {
+    // Not http.Server#close(): since Node 19 it first destroys every keep-alive connection
+    // between two requests, and a client whose next request is already on its way would see
+    // a reset. net.Server#close() only stops accepting; its callback runs once the last
+    // connection has ended. Idle connections are closed after the grace below.
+    net.Server.prototype.close.call(server, () => resolve());
+  });
+  let sweep: NodeJS.Timeout | undefined;
+  const grace = setTimeout(() => {
+    server.closeIdleConnections();
+    sweep = setInterval(() => server.closeIdleConnections(), idleSweepMs);
+  }, idleGraceMs);
+  await closed;
+  clearTimeout(grace);
+  clearInterval(sweep);
+}
+
+/** Runs every closing step in order, each even after another failed; 1 when any failed. */
+async function runSteps(
+  steps: ShutdownStep[],
+  logger: Pick<typeof sharedLogger, 'error'>,
+): Promise<number> {
+  let code = 0;
+  for (const step of steps) {
+    try {
+      await step.run();
+    } catch (error) {
+      code = 1;
+      logger.error({ err: error, step: step.name }, `shutdown: closing the ${step.name} failed`);
+    }
+  }
+  return code;
 }
 
 /**

@@ -122,7 +122,7 @@ export function PostCarousel({
   const id = useId();
   const count = posts.length;
   const carousel = useCarousel(count, intervalMs);
-  const { hydrated, trackRef, active, goTo, step, playing, cycling } = carousel;
+  const { hydrated, trackRef, active, cycling } = carousel;
   if (count === 0) return null;
 
   return (
@@ -154,44 +154,61 @@ export function PostCarousel({
         ))}
       </div>
       {hydrated && count > 1 ? (
-        <div className={styles.controls} data-testid="carousel-controls">
-          <button
-            type="button"
-            className={sliderIconButton}
-            aria-label={playing ? 'Pause slide show' : 'Play slide show'}
-            onClick={carousel.togglePlaying}
-            data-testid="carousel-play-pause"
-          >
-            {playing ? <PauseIcon /> : <PlayIcon />}
-          </button>
-          <StepButtons
-            controls={`${id}-slides`}
-            previous="Previous slide"
-            next="Next slide"
-            onStep={step}
-            look="ghost"
-            between={
-              <ul className={styles.dots}>
-                {posts.map((post, i) => (
-                  <li key={post.slug}>
-                    <button
-                      type="button"
-                      className={styles.dotButton}
-                      aria-label={`Slide ${i + 1} of ${count}: ${post.title}`}
-                      aria-current={i === active ? 'true' : undefined}
-                      aria-controls={`${id}-slides`}
-                      onClick={() => goTo(i)}
-                    >
-                      <span className={i === active ? styles.dotActive : styles.dot} />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            }
-          />
-        </div>
+        <CarouselControls posts={posts} slidesId={`${id}-slides`} carousel={carousel} />
       ) : null}
     </section>
+  );
+}
+
+/** Play/pause, previous/next and one dot per slide: shown once the page runs its JavaScript. */
+function CarouselControls({
+  posts,
+  slidesId,
+  carousel,
+}: {
+  posts: PostCarouselProps['posts'];
+  slidesId: string;
+  carousel: ReturnType<typeof useCarousel>;
+}) {
+  const { active, goTo, step, playing } = carousel;
+  const count = posts.length;
+  return (
+    <div className={styles.controls} data-testid="carousel-controls">
+      <button
+        type="button"
+        className={sliderIconButton}
+        aria-label={playing ? 'Pause slide show' : 'Play slide show'}
+        onClick={carousel.togglePlaying}
+        data-testid="carousel-play-pause"
+      >
+        {playing ? <PauseIcon /> : <PlayIcon />}
+      </button>
+      <StepButtons
+        controls={slidesId}
+        previous="Previous slide"
+        next="Next slide"
+        onStep={step}
+        look="ghost"
+        between={
+          <ul className={styles.dots}>
+            {posts.map((post, i) => (
+              <li key={post.slug}>
+                <button
+                  type="button"
+                  className={styles.dotButton}
+                  aria-label={`Slide ${i + 1} of ${count}: ${post.title}`}
+                  aria-current={i === active ? 'true' : undefined}
+                  aria-controls={slidesId}
+                  onClick={() => goTo(i)}
+                >
+                  <span className={i === active ? styles.dotActive : styles.dot} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        }
+      />
+    </div>
   );
 }
 

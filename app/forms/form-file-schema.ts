@@ -270,7 +270,7 @@ const actionSchema = z
   )
   .strict();
 
-export const formFileSchema = z
+const formObject = z
   .object(
     {
       $schema: z.string().optional(),
@@ -286,94 +286,114 @@ export const formFileSchema = z
     },
     { invalid_type_error: 'must be a JSON object' },
   )
-  .strict()
-  .transform((raw, ctx): Omit<ContentForm, 'slug' | 'shared'> => {
-    const fields = raw.fields.map((f, i) => toField(f, ctx, i));
-    const names = new Map<string, FormField>();
-    fields.forEach((f, i) => {
-      if (names.has(f.name.toLowerCase())) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['fields', i, 'name'],
-          message: `another field is named '${f.name}'`,
-        });
-      }
-      names.set(f.name.toLowerCase(), f);
-    });
-    const action = raw.action;
-    const fileFields = fields.filter((f) => f.type === 'file').map((f) => f.name);
+  .strict();
 
-    let replyTo: FormEmailAction['replyTo'] = null;
-    if (action.replyTo) {
-      if (action.replyTo.includes('@')) {
-        if (isMailbox(action.replyTo)) replyTo = { address: action.replyTo };
-        else
-          ctx.addIssue({
-            code: z.ZodIssueCode.custom,
-            path: ['action', 'replyTo'],
-            message: "must be an address like 'desk@example.com', or the name of an e-mail field",
-          });
-      } else if (fields.some((f) => f.name === action.replyTo && f.type === 'email')) {
-        replyTo = { field: action.replyTo };
-      } else {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['action', 'replyTo'],
-          message: `names no e-mail field of this form ('${action.replyTo}')`,
-        });
-      }
-    }
+type RawForm = z.output<typeof formObject>;
+type RawAction = RawForm['action'];
 
-    const attachments = action.attachments ?? fileFields;
-    attachments.forEach((name, i) => {
-      if (!fileFields.includes(name)) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['action', 'attachments', i],
-          message: `names no file field of this form ('${name}')`,
-        });
-      }
+export const formFileSchema = formObject.transform(toContentForm);
+
+/** The form as pages use it, its cross-field rules checked (each a problem of the file). */
+function toContentForm(raw: RawForm, ctx: z.RefinementCtx): Omit<ContentForm, 'slug' | 'shared'> {
+  const fields = raw.fields.map((f, i) => toField(f, ctx, i));
+  checkUniqueNames(fields, ctx);
+  const action = raw.action;
+  const fileFields = fields.filter((f) => f.type === 'file').map((f) => f.name);
+  const replyTo = action.replyTo ? resolveReplyTo(action.replyTo, fields, ctx) : null;
+  const attachments = action.attachments ?? fileFields;
+  checkAttachments(attachments, fileFields, ctx);
+  if (action.successMessage && action.successRoute) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['action', 'successRoute'],
+      message: 'give successMessage (shown on the form success page) or successRoute, not both',
     });
-    for (const name of fileFields) {
-      if (!attachments.includes(name)) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ['action', 'attachments'],
-          message: `file field '${name}' is not attached: its files would go nowhere`,
-        });
-      }
-    }
-    if (action.successMessage && action.successRoute) {
+  }
+
+  const fileMaximum = fields.reduce(
+    (sum, f) => (f.type === 'file' ? sum + f.maxFiles * f.maxBytes : sum),
+    0,
+  );
+  return {
+    title: raw.title,
+    intro: raw.intro,
+    submitLabel: raw.submitLabel ?? 'Submit',
+    fields,
+    maxTotalBytes:
+      raw.maxTotalBytes ?? Math.min(UPLOAD_LIMITS.maxTotalBytes, Math.max(fileMaximum, 1)),
+    action: {
+      type: 'email',
+      to: action.to,
+      cc: action.cc,
+      bcc: action.bcc,
+      from: action.from,
+      replyTo,
+      subject: action.subject,
+      template: action.template,
+      attachments,
+      successMessage: action.successMessage,
+      successRoute: action.successRoute,
+    },
+  };
+}
+
+/** Field names are unique, whatever their case (they are the posted names). */
+function checkUniqueNames(fields: FormField[], ctx: z.RefinementCtx): void {
+  const names = new Map<string, FormField>();
+  fields.forEach((f, i) => {
+    if (names.has(f.name.toLowerCase())) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
-        path: ['action', 'successRoute'],
-        message: 'give successMessage (shown on the form success page) or successRoute, not both',
+        path: ['fields', i, 'name'],
+        message: `another field is named '${f.name}'`,
       });
     }
-
-    const fileMaximum = fields.reduce(
-      (sum, f) => (f.type === 'file' ? sum + f.maxFiles * f.maxBytes : sum),
-      0,
-    );
-    return {
-      title: raw.title,
-      intro: raw.intro,
-      submitLabel: raw.submitLabel ?? 'Submit',
-      fields,
-      maxTotalBytes:
-        raw.maxTotalBytes ?? Math.min(UPLOAD_LIMITS.maxTotalBytes, Math.max(fileMaximum, 1)),
-      action: {
-        type: 'email',
-        to: action.to,
-        cc: action.cc,
-        bcc: action.bcc,
-        from: action.from,
-        replyTo,
-        subject: action.subject,
-        template: action.template,
-        attachments,
-        successMessage: action.successMessage,
-        successRoute: action.successRoute,
-      },
-    };
+    names.set(f.name.toLowerCase(), f);
   });
+}
+
+/** The reply-to: a mailbox, or the name of one of the form's e-mail fields. */
+function resolveReplyTo(
+  replyTo: NonNullable<RawAction['replyTo']>,
+  fields: FormField[],
+  ctx: z.RefinementCtx,
+): FormEmailAction['replyTo'] {
+  if (replyTo.includes('@')) {
+    if (isMailbox(replyTo)) return { address: replyTo };
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['action', 'replyTo'],
+      message: "must be an address like 'desk@example.com', or the name of an e-mail field",
+    });
+    return null;
+  }
+  if (fields.some((f) => f.name === replyTo && f.type === 'email')) return { field: replyTo };
+  ctx.addIssue({
+    code: z.ZodIssueCode.custom,
+    path: ['action', 'replyTo'],
+    message: `names no e-mail field of this form ('${replyTo}')`,
+  });
+  return null;
+}
+
+/** Attachments name file fields only, and every file field is attached. */
+function checkAttachments(attachments: string[], fileFields: string[], ctx: z.RefinementCtx) {
+  attachments.forEach((name, i) => {
+    if (!fileFields.includes(name)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['action', 'attachments', i],
+        message: `names no file field of this form ('${name}')`,
+      });
+    }
+  });
+  for (const name of fileFields) {
+    if (!attachments.includes(name)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['action', 'attachments'],
+        message: `file field '${name}' is not attached: its files would go nowhere`,
+      });
+    }
+  }
+}

@@ -82,65 +82,77 @@ export function ssoBaseUrl(context: Pick<AppContext, 'tenant' | 'services'>): st
   return context.tenant.services.sso?.url ?? context.services.references.sso ?? null;
 }
 
-export function ssoProvider(baseUrl: string, options: SsoProviderOptions = {}) {
-  const timeoutMs = options.timeoutMs ?? SSO_TIMEOUT_MS;
-  const base = baseUrl.replace(/\/*$/, '/');
+type CallInit = { query?: Record<string, string>; body?: unknown; authorization?: string };
 
-  async function call<T extends z.ZodTypeAny>(
+/** One call to the provider: its reply validated against `schema`, or an SsoError. */
+async function callProvider<T extends z.ZodTypeAny>(
+  { base, timeoutMs }: { base: string; timeoutMs: number },
+  schema: T,
+  method: 'GET' | 'POST',
+  path: string,
+  init: CallInit = {},
+): Promise<z.output<T>> {
+  const url = new URL(path, base);
+  for (const [name, value] of Object.entries(init.query ?? {})) {
+    url.searchParams.set(name, value);
+  }
+  const started = Date.now();
+  // Paths only in the log: queries and bodies carry tokens and passwords.
+  const fail = (status: number, message: string, reason: string): never => {
+    logger.warn({ path, status, reason, ms: Date.now() - started }, 'sso call failed');
+    throw new SsoError(message, status);
+  };
+  let status: number;
+  let text: string;
+  try {
+    const response = await request(url, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(init.authorization ? { authorization: init.authorization } : {}),
+      },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    status = response.statusCode;
+    text = await readLimited(response.body, MAX_REPLY_BYTES);
+  } catch (error) {
+    const name = error instanceof Error ? error.name : 'Error';
+    return fail(503, SSO_GENERIC_ERROR, `provider unreachable or too slow (${name})`);
+  }
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON: handled below as a reply without the contract's shape
+  }
+  if (status >= 200 && status < 300) {
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return parsed.data as z.output<T>;
+    return fail(502, SSO_GENERIC_ERROR, 'reply is not what the contract says');
+  }
+  const refusal = errorReply.safeParse(json);
+  return fail(
+    status,
+    refusal.success ? refusal.data.error : SSO_GENERIC_ERROR,
+    refusal.success ? 'refused' : 'refused without an error field',
+  );
+}
+
+export function ssoProvider(baseUrl: string, options: SsoProviderOptions = {}) {
+  const target = {
+    timeoutMs: options.timeoutMs ?? SSO_TIMEOUT_MS,
+    base: baseUrl.replace(/\/*$/, '/'),
+  };
+  const call = <T extends z.ZodTypeAny>(
     schema: T,
     method: 'GET' | 'POST',
     path: string,
-    init: { query?: Record<string, string>; body?: unknown; authorization?: string } = {},
-  ): Promise<z.output<T>> {
-    const url = new URL(path, base);
-    for (const [name, value] of Object.entries(init.query ?? {})) {
-      url.searchParams.set(name, value);
-    }
-    const started = Date.now();
-    // Paths only in the log: queries and bodies carry tokens and passwords.
-    const fail = (status: number, message: string, reason: string): never => {
-      logger.warn({ path, status, reason, ms: Date.now() - started }, 'sso call failed');
-      throw new SsoError(message, status);
-    };
-    let status: number;
-    let text: string;
-    try {
-      const response = await request(url, {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(init.authorization ? { authorization: init.authorization } : {}),
-        },
-        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.statusCode;
-      text = await readLimited(response.body, MAX_REPLY_BYTES);
-    } catch (error) {
-      const name = error instanceof Error ? error.name : 'Error';
-      return fail(503, SSO_GENERIC_ERROR, `provider unreachable or too slow (${name})`);
-    }
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // not JSON: handled below as a reply without the contract's shape
-    }
-    if (status >= 200 && status < 300) {
-      const parsed = schema.safeParse(json);
-      if (parsed.success) return parsed.data as z.output<T>;
-      return fail(502, SSO_GENERIC_ERROR, 'reply is not what the contract says');
-    }
-    const refusal = errorReply.safeParse(json);
-    return fail(
-      status,
-      refusal.success ? refusal.data.error : SSO_GENERIC_ERROR,
-      refusal.success ? 'refused' : 'refused without an error field',
-    );
-  }
+    init?: CallInit,
+  ) => callProvider(target, schema, method, path, init);
 
   return {
     /** POST /authenticate/login: checks the password; the shopper's tokens. */

@@ -112,15 +112,55 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   const cache = createSiteCache({ dir, watch: options.watch });
 
   /** Runs a query; an unexpected error is recorded and gives the empty result. */
-  function guard<T>(site: string, fallback: () => T, query: (data: SiteData) => T): T {
+  const guard: Guard = (site, fallback, query) => {
     try {
       return query(cache.site(site));
     } catch (error) {
       cache.recordFailure(site, error);
       return fallback();
     }
-  }
+  };
 
+  return {
+    ...postQueries(guard, now),
+    ...layoutQueries(guard, now),
+    ...storeQueries(guard),
+    ...formQueries(guard),
+
+    imageFile(site, urlPath) {
+      return findImageFile(dir, site, urlPath);
+    },
+
+    problems(site) {
+      const own = guard(
+        site,
+        () => [],
+        (data) => data.problems,
+      );
+      return [...own, ...cache.runtimeProblems(site)].map((p) => ({ ...p }));
+    },
+
+    version(site) {
+      return guard(
+        site,
+        () => 0,
+        (data) => data.version,
+      );
+    },
+
+    invalidate: cache.invalidate,
+
+    close: cache.close,
+  };
+}
+
+type Guard = <T>(site: string, fallback: () => T, query: (data: SiteData) => T) => T;
+
+/** Posts and pages: lists, one by path, the home page, categories, search. */
+function postQueries(
+  guard: Guard,
+  now: () => Date,
+): Pick<ContentService, 'posts' | 'post' | 'home' | 'categories' | 'search'> {
   function findSitePost(site: string, category: string | null, slug: string): Post | null {
     return guard(
       site,
@@ -152,6 +192,22 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       );
     },
 
+    search(site, text, searchOptions = {}) {
+      return guard(
+        site,
+        () => [],
+        (data) => searchPosts(data, text, searchOptions, now),
+      );
+    },
+  };
+}
+
+/** What the page layout shows around a page: menus, banner, popups, layout posts, promos. */
+function layoutQueries(
+  guard: Guard,
+  now: () => Date,
+): Pick<ContentService, 'menu' | 'banner' | 'popup' | 'popupBySlug' | 'layout' | 'pagePromos'> {
+  return {
     menu(site, slug) {
       return guard(
         site,
@@ -192,6 +248,21 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       );
     },
 
+    pagePromos(site, page) {
+      return guard(
+        site,
+        () => [],
+        (data) => pagePromos(data, page),
+      );
+    },
+  };
+}
+
+/** The retailer's stores: locations, the map's styles, the store carousel. */
+function storeQueries(
+  guard: Guard,
+): Pick<ContentService, 'retailerInfo' | 'mapStyles' | 'storeCarousel'> {
+  return {
     retailerInfo(site) {
       return guard(site, emptyRetailerInfo, retailerInfo);
     },
@@ -203,15 +274,12 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     storeCarousel(site) {
       return guard(site, () => [], storeCarousel);
     },
+  };
+}
 
-    pagePromos(site, page) {
-      return guard(
-        site,
-        () => [],
-        (data) => pagePromos(data, page),
-      );
-    },
-
+/** Content forms and the e-mail templates they send. */
+function formQueries(guard: Guard): Pick<ContentService, 'emailTemplate' | 'form'> {
+  return {
     emailTemplate(site, slug) {
       return guard(
         site,
@@ -227,38 +295,5 @@ export function createContentService(options: ContentServiceOptions): ContentSer
         (data) => contentForm(data, slug),
       );
     },
-
-    imageFile(site, urlPath) {
-      return findImageFile(dir, site, urlPath);
-    },
-
-    search(site, text, searchOptions = {}) {
-      return guard(
-        site,
-        () => [],
-        (data) => searchPosts(data, text, searchOptions, now),
-      );
-    },
-
-    problems(site) {
-      const own = guard(
-        site,
-        () => [],
-        (data) => data.problems,
-      );
-      return [...own, ...cache.runtimeProblems(site)].map((p) => ({ ...p }));
-    },
-
-    version(site) {
-      return guard(
-        site,
-        () => 0,
-        (data) => data.version,
-      );
-    },
-
-    invalidate: cache.invalidate,
-
-    close: cache.close,
   };
 }

@@ -133,133 +133,217 @@ export function createTransport(
   baseUrl: string,
   options: LoyaltyHttpOptions = {},
 ): LoyaltyTransport {
+  const settings = transportSettings(baseUrl, options);
+  return (request) => measured(settings.origin, request, () => send(settings, request));
+}
+
+/** A transport's settings: the base URL split into origin and prefix, the options defaulted. */
+interface TransportSettings {
+  origin: string;
+  /** The base URL's path, without a trailing slash. */
+  prefix: string;
+  timeoutMs: number;
+  attemptTimeoutMs: number;
+  retries: number;
+  retryDelayMs: number;
+  maxResponseBytes: number;
+  breaker: BreakerTuning | undefined;
+}
+
+function transportSettings(baseUrl: string, options: LoyaltyHttpOptions): TransportSettings {
   const url = new URL(baseUrl);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new TypeError(`loyalty base URL must be http(s): ${url.origin}`);
   }
-  const prefix = url.pathname.replace(/\/+$/, '');
   const timeoutMs = positive(options.timeoutMs, DEFAULTS.timeoutMs);
-  const attemptTimeoutMs = positive(options.attemptTimeoutMs, Math.ceil(timeoutMs * 0.6));
-  const retries = Math.min(2, Math.max(0, Math.floor(options.retries ?? DEFAULTS.retries)));
-  const retryDelayMs = Math.max(0, options.retryDelayMs ?? DEFAULTS.retryDelayMs);
-  const maxResponseBytes = positive(options.maxResponseBytes, DEFAULTS.maxResponseBytes);
-  const origin = url.origin;
-
-  async function send(request: LoyaltyRequest): Promise<LoyaltyResponse> {
-    const breaker = breakerFor(origin, options.breaker);
-    const caller = request.signal;
-    caller?.throwIfAborted();
-    const left = request.budget ? request.budget.remainingMs() : Infinity;
-    if (left <= 0) {
-      throw new LoyaltyUnavailableError(
-        504,
-        `the request's ${request.budget?.totalMs} ms for loyalty calls are spent`,
-      );
-    }
-    const callMs = Math.max(1, Math.min(timeoutMs, Math.ceil(left)));
-    const deadline = AbortSignal.timeout(callMs);
-    const signal = caller ? AbortSignal.any([caller, deadline]) : deadline;
-    const path = prefix + request.path + queryString(request.query);
-    const idempotent = request.method === 'GET';
-    const perAttempt = idempotent ? Math.min(attemptTimeoutMs, callMs) : callMs;
-    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-    let body: string | undefined;
-    if (request.body !== undefined) {
-      body = JSON.stringify(request.body);
-      headers['content-type'] = 'application/json';
-    }
-    if (idempotent) breaker.lastGet = { path, headers };
-
-    /** One exchange: an HTTP answer other than 502/503/504, or a LoyaltyUnavailableError. */
-    const exchange = async () => {
-      try {
-        const res = await poolFor(origin).request({
-          method: request.method,
-          path,
-          headers,
-          body,
-          signal,
-          headersTimeout: perAttempt,
-          bodyTimeout: perAttempt,
-        });
-        const text = await readCapped(res.body, res.headers['content-length'], maxResponseBytes);
-        if (UNAVAILABLE_STATUSES.has(res.statusCode)) {
-          throw new LoyaltyUnavailableError(res.statusCode, `status ${res.statusCode}`);
-        }
-        return { statusCode: res.statusCode, text };
-      } catch (error) {
-        if (caller?.aborted) throw caller.reason ?? error;
-        if (deadline.aborted) throw timedOut(callMs, error);
-        if (error instanceof LoyaltyError) throw error;
-        if (!isNetworkError(error)) throw error;
-        throw new LoyaltyUnavailableError(503, describeNetworkError(error), { cause: error });
-      }
-    };
-
-    for (let attempt = 0; ; attempt++) {
-      // An open breaker answers at once: no connection, no wait for a deadline.
-      if (!breakerClosed(breaker)) throw new LoyaltyBreakerOpenError(origin);
-      let failure: LoyaltyUnavailableError;
-      try {
-        const answer = await breaker.policy.execute(exchange);
-        const parsed = parseJson(answer.text);
-        if (answer.statusCode >= 200 && answer.statusCode < 300) {
-          if (parsed === INVALID) {
-            throw new LoyaltyInvalidAnswerError(
-              `Unexpected response from the loyalty service: not JSON (${request.method} ${request.path}).`,
-            );
-          }
-          return { status: answer.statusCode, body: camelCaseKeys(parsed) };
-        }
-        throw errorFromResponse(
-          answer.statusCode,
-          parsed === INVALID ? null : camelCaseKeys(parsed),
-        );
-      } catch (error) {
-        // The caller's abort and the call's deadline end the call; so does any answer.
-        if (caller?.aborted || deadline.aborted) throw error;
-        if (!(error instanceof LoyaltyUnavailableError)) throw error;
-        failure = error;
-      }
-      // A retry against a breaker that has just opened would only wait to be refused.
-      if (!idempotent || attempt >= retries || !breakerClosed(breaker)) {
-        throw failure;
-      }
-      logger.warn(
-        {
-          method: request.method,
-          path: request.path,
-          attempt: attempt + 1,
-          reason: failure.message,
-        },
-        'loyalty call failed; retrying',
-      );
-      const delay = retryDelayMs * 2 ** attempt * (1 + Math.random() / 2);
-      try {
-        await sleep(delay, undefined, { signal });
-      } catch (error) {
-        if (caller?.aborted) throw caller.reason ?? error;
-        throw timedOut(callMs, error);
-      }
-    }
-  }
-
-  return async function measured(request: LoyaltyRequest): Promise<LoyaltyResponse> {
-    const started = performance.now();
-    let outcome = 'ok';
-    try {
-      return await send(request);
-    } catch (error) {
-      outcome = request.signal?.aborted ? 'aborted' : errorKind(error);
-      if (outcome !== 'aborted') loyaltyCallErrors.inc({ origin, kind: outcome });
-      throw error;
-    } finally {
-      loyaltyCallDuration.observe(
-        { origin, method: request.method, outcome },
-        (performance.now() - started) / 1000,
-      );
-    }
+  return {
+    origin: url.origin,
+    prefix: url.pathname.replace(/\/+$/, ''),
+    timeoutMs,
+    attemptTimeoutMs: positive(options.attemptTimeoutMs, Math.ceil(timeoutMs * 0.6)),
+    retries: Math.min(2, Math.max(0, Math.floor(options.retries ?? DEFAULTS.retries))),
+    retryDelayMs: Math.max(0, options.retryDelayMs ?? DEFAULTS.retryDelayMs),
+    maxResponseBytes: positive(options.maxResponseBytes, DEFAULTS.maxResponseBytes),
+    breaker: options.breaker,
   };
+}
+
+/** Counts and times every call: its duration by outcome, and its failures by kind. */
+async function measured(
+  origin: string,
+  request: LoyaltyRequest,
+  send: () => Promise<LoyaltyResponse>,
+): Promise<LoyaltyResponse> {
+  const started = performance.now();
+  let outcome = 'ok';
+  try {
+    return await send();
+  } catch (error) {
+    outcome = request.signal?.aborted ? 'aborted' : errorKind(error);
+    if (outcome !== 'aborted') loyaltyCallErrors.inc({ origin, kind: outcome });
+    throw error;
+  } finally {
+    loyaltyCallDuration.observe(
+      { origin, method: request.method, outcome },
+      (performance.now() - started) / 1000,
+    );
+  }
+}
+
+/** One call under way: its deadline, its wire form and how long one attempt may take. */
+interface CallState {
+  request: LoyaltyRequest;
+  /** The call's whole time (its timeout cut to what is left of the request's budget). */
+  callMs: number;
+  deadline: AbortSignal;
+  /** The caller's signal and the deadline together. */
+  signal: AbortSignal;
+  idempotent: boolean;
+  perAttempt: number;
+  path: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** The call, its budget checked: refused at once when the request's budget is spent. */
+function startCall(settings: TransportSettings, request: LoyaltyRequest): CallState {
+  const left = request.budget ? request.budget.remainingMs() : Infinity;
+  if (left <= 0) {
+    throw new LoyaltyUnavailableError(
+      504,
+      `the request's ${request.budget?.totalMs} ms for loyalty calls are spent`,
+    );
+  }
+  const callMs = Math.max(1, Math.min(settings.timeoutMs, Math.ceil(left)));
+  const deadline = AbortSignal.timeout(callMs);
+  const caller = request.signal;
+  const idempotent = request.method === 'GET';
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+  let body: string | undefined;
+  if (request.body !== undefined) {
+    body = JSON.stringify(request.body);
+    headers['content-type'] = 'application/json';
+  }
+  return {
+    request,
+    callMs,
+    deadline,
+    signal: caller ? AbortSignal.any([caller, deadline]) : deadline,
+    idempotent,
+    perAttempt: idempotent ? Math.min(settings.attemptTimeoutMs, callMs) : callMs,
+    path: settings.prefix + request.path + queryString(request.query),
+    headers,
+    body,
+  };
+}
+
+/** The call with its retries: GETs only, while the breaker stays closed and time is left. */
+async function send(
+  settings: TransportSettings,
+  request: LoyaltyRequest,
+): Promise<LoyaltyResponse> {
+  const breaker = breakerFor(settings.origin, settings.breaker);
+  const caller = request.signal;
+  caller?.throwIfAborted();
+  const call = startCall(settings, request);
+  if (call.idempotent) breaker.lastGet = { path: call.path, headers: call.headers };
+
+  for (let attempt = 0; ; attempt++) {
+    // An open breaker answers at once: no connection, no wait for a deadline.
+    if (!breakerClosed(breaker)) throw new LoyaltyBreakerOpenError(settings.origin);
+    let failure: LoyaltyUnavailableError;
+    try {
+      const answer = await breaker.policy.execute(() => exchange(settings, call));
+      return responseOf(request, answer);
+    } catch (error) {
+      // The caller's abort and the call's deadline end the call; so does any answer.
+      if (caller?.aborted || call.deadline.aborted) throw error;
+      if (!(error instanceof LoyaltyUnavailableError)) throw error;
+      failure = error;
+    }
+    // A retry against a breaker that has just opened would only wait to be refused.
+    if (!call.idempotent || attempt >= settings.retries || !breakerClosed(breaker)) {
+      throw failure;
+    }
+    await backOff(settings, call, attempt, failure);
+  }
+}
+
+/** One exchange: an HTTP answer other than 502/503/504, or a LoyaltyUnavailableError. */
+async function exchange(
+  settings: TransportSettings,
+  call: CallState,
+): Promise<{ statusCode: number; text: string }> {
+  const caller = call.request.signal;
+  try {
+    const res = await poolFor(settings.origin).request({
+      method: call.request.method,
+      path: call.path,
+      headers: call.headers,
+      body: call.body,
+      signal: call.signal,
+      headersTimeout: call.perAttempt,
+      bodyTimeout: call.perAttempt,
+    });
+    const text = await readCapped(
+      res.body,
+      res.headers['content-length'],
+      settings.maxResponseBytes,
+    );
+    if (UNAVAILABLE_STATUSES.has(res.statusCode)) {
+      throw new LoyaltyUnavailableError(res.statusCode, `status ${res.statusCode}`);
+    }
+    return { statusCode: res.statusCode, text };
+  } catch (error) {
+    if (caller?.aborted) throw caller.reason ?? error;
+    if (call.deadline.aborted) throw timedOut(call.callMs, error);
+    if (error instanceof LoyaltyError) throw error;
+    if (!isNetworkError(error)) throw error;
+    throw new LoyaltyUnavailableError(503, describeNetworkError(error), { cause: error });
+  }
+}
+
+/** A 2xx answer's camelCased JSON; any other answer is the API's error it carries. */
+function responseOf(
+  request: LoyaltyRequest,
+  answer: { statusCode: number; text: string },
+): LoyaltyResponse {
+  const parsed = parseJson(answer.text);
+  if (answer.statusCode >= 200 && answer.statusCode < 300) {
+    if (parsed === INVALID) {
+      throw new LoyaltyInvalidAnswerError(
+        `Unexpected response from the loyalty service: not JSON (${request.method} ${request.path}).`,
+      );
+    }
+    return { status: answer.statusCode, body: camelCaseKeys(parsed) };
+  }
+  throw errorFromResponse(answer.statusCode, parsed === INVALID ? null : camelCaseKeys(parsed));
+}
+
+/** Waits before the next attempt: doubled each retry, plus up to 50% jitter, within the call. */
+async function backOff(
+  settings: TransportSettings,
+  call: CallState,
+  attempt: number,
+  failure: LoyaltyUnavailableError,
+): Promise<void> {
+  const { request } = call;
+  logger.warn(
+    {
+      method: request.method,
+      path: request.path,
+      attempt: attempt + 1,
+      reason: failure.message,
+    },
+    'loyalty call failed; retrying',
+  );
+  const delay = settings.retryDelayMs * 2 ** attempt * (1 + Math.random() / 2);
+  try {
+    await sleep(delay, undefined, { signal: call.signal });
+  } catch (error) {
+    if (request.signal?.aborted) throw request.signal.reason ?? error;
+    throw timedOut(call.callMs, error);
+  }
 }
 
 /** The metrics' name for how a call failed. */

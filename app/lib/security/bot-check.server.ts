@@ -127,102 +127,127 @@ export interface BotCheck {
 }
 
 export function createBotCheck(options: BotCheckOptions): BotCheck {
-  const minFillMs = options.minFillMs ?? 2000;
-  const maxFillMs = options.maxFillMs ?? 12 * 60 * 60 * 1000;
-  const timeoutMs = options.timeoutMs ?? 5000;
-  const verifyUrl = options.verifyUrl ?? RECAPTCHA_VERIFY_URL;
-  const env = options.env ?? process.env;
-  const now = options.now ?? Date.now;
-
-  const sign = (site: string, issued: string) =>
-    crypto
-      .createHmac('sha256', options.secret)
-      .update(`bot-check:${site}:${issued}`)
-      .digest('base64url');
-
-  const fail = (reason: string): BotCheckResult => {
-    logger.info({ reason }, 'bot check failed');
-    return { ok: false, reason, message: BOT_CHECK_FAILED_MESSAGE };
+  const settings: CheckSettings = {
+    secret: options.secret,
+    minFillMs: options.minFillMs ?? 2000,
+    maxFillMs: options.maxFillMs ?? 12 * 60 * 60 * 1000,
+    timeoutMs: options.timeoutMs ?? 5000,
+    verifyUrl: options.verifyUrl ?? RECAPTCHA_VERIFY_URL,
+    env: options.env ?? process.env,
+    now: options.now ?? Date.now,
   };
-
-  function verifyHoneypot(input: BotCheckInput): BotCheckResult {
-    const trap = input.form.get(HONEYPOT_FIELD);
-    if (trap !== null && trap !== '') return fail('honeypot filled');
-    const stamp = input.form.get(FORM_STARTED_FIELD);
-    const match = typeof stamp === 'string' ? /^(\d{10,16})\.([\w-]{43})$/.exec(stamp) : null;
-    if (!match) return fail('time stamp missing');
-    const [, issued, mac] = match;
-    const expected = Buffer.from(sign(input.tenant.sitePath, issued));
-    if (!crypto.timingSafeEqual(Buffer.from(mac), expected)) return fail('time stamp forged');
-    const elapsed = now() - Number(issued);
-    if (elapsed < minFillMs) return fail('form posted too fast');
-    if (elapsed > maxFillMs) return fail('form too old');
-    return { ok: true };
-  }
-
-  async function verifyRecaptcha(input: BotCheckInput): Promise<BotCheckResult> {
-    const config = input.tenant.services.recaptcha;
-    if (!config) return fail('reCAPTCHA chosen but services.recaptcha is missing');
-    const secret = env[config.secretKeyEnv];
-    if (!secret) {
-      logger.warn({ env: config.secretKeyEnv }, 'reCAPTCHA secret is not set');
-      return fail('reCAPTCHA secret not set');
-    }
-    const token = input.form.get(RECAPTCHA_TOKEN_FIELD);
-    if (typeof token !== 'string' || !token || token.length > 4096) return fail('token missing');
-    const body = new URLSearchParams({ secret, response: token });
-    if (input.remoteIp) body.set('remoteip', input.remoteIp);
-    let answer: Record<string, unknown>;
-    try {
-      const response = await request(verifyUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: body.toString(),
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (response.statusCode !== 200) {
-        await response.body.dump();
-        return fail(`siteverify answered ${response.statusCode}`);
-      }
-      answer = JSON.parse(
-        await readLimited(response.body, SITEVERIFY_MAX_BYTES, response.headers['content-length']),
-      ) as Record<string, unknown>;
-    } catch (error) {
-      logger.warn({ err: error }, 'reCAPTCHA siteverify unreachable');
-      return fail('siteverify unreachable');
-    }
-    if (!answer || answer.success !== true) {
-      return fail(`not successful: ${JSON.stringify(answer?.['error-codes'] ?? null)}`);
-    }
-    const action = input.action ?? REGISTER_ACTION;
-    if (answer.action !== action) return fail(`action ${String(answer.action)} != ${action}`);
-    if (typeof answer.score !== 'number' || answer.score < config.minScore) {
-      return fail(`score ${String(answer.score)} < ${config.minScore}`);
-    }
-    return { ok: true };
-  }
-
   return {
     honeypotFields(tenant) {
-      const issued = String(now());
+      const issued = String(settings.now());
       return {
         [HONEYPOT_FIELD]: '',
-        [FORM_STARTED_FIELD]: `${issued}.${sign(tenant.sitePath, issued)}`,
+        [FORM_STARTED_FIELD]: `${issued}.${sign(settings, tenant.sitePath, issued)}`,
       };
     },
     verify(input) {
       if (options.production) {
-        const problem = botCheckProblem(input.tenant, env);
+        const problem = botCheckProblem(input.tenant, settings.env);
         if (problem) {
           logger.warn({ problem }, 'bot check not configured');
           return Promise.resolve(fail('not configured'));
         }
       }
       return botCheckMode(input.tenant) === 'recaptcha'
-        ? verifyRecaptcha(input)
-        : Promise.resolve(verifyHoneypot(input));
+        ? verifyRecaptcha(settings, input)
+        : Promise.resolve(verifyHoneypot(settings, input));
     },
   };
+}
+
+/** The options with their defaults. */
+type CheckSettings = Required<Omit<BotCheckOptions, 'production'>>;
+
+/** The honeypot's signature of a render time for a brand. */
+function sign(settings: CheckSettings, site: string, issued: string): string {
+  return crypto
+    .createHmac('sha256', settings.secret)
+    .update(`bot-check:${site}:${issued}`)
+    .digest('base64url');
+}
+
+function fail(reason: string): BotCheckResult {
+  logger.info({ reason }, 'bot check failed');
+  return { ok: false, reason, message: BOT_CHECK_FAILED_MESSAGE };
+}
+
+/** Passes with the trap empty and a signed render time neither too recent nor too old. */
+function verifyHoneypot(settings: CheckSettings, input: BotCheckInput): BotCheckResult {
+  const trap = input.form.get(HONEYPOT_FIELD);
+  if (trap !== null && trap !== '') return fail('honeypot filled');
+  const stamp = input.form.get(FORM_STARTED_FIELD);
+  const match = typeof stamp === 'string' ? /^(\d{10,16})\.([\w-]{43})$/.exec(stamp) : null;
+  if (!match) return fail('time stamp missing');
+  const [, issued, mac] = match;
+  const expected = Buffer.from(sign(settings, input.tenant.sitePath, issued));
+  if (!crypto.timingSafeEqual(Buffer.from(mac), expected)) return fail('time stamp forged');
+  const elapsed = settings.now() - Number(issued);
+  if (elapsed < settings.minFillMs) return fail('form posted too fast');
+  if (elapsed > settings.maxFillMs) return fail('form too old');
+  return { ok: true };
+}
+
+/** Passes when siteverify says success, with the expected action and a high enough score. */
+async function verifyRecaptcha(
+  settings: CheckSettings,
+  input: BotCheckInput,
+): Promise<BotCheckResult> {
+  const config = input.tenant.services.recaptcha;
+  if (!config) return fail('reCAPTCHA chosen but services.recaptcha is missing');
+  const secret = settings.env[config.secretKeyEnv];
+  if (!secret) {
+    logger.warn({ env: config.secretKeyEnv }, 'reCAPTCHA secret is not set');
+    return fail('reCAPTCHA secret not set');
+  }
+  const token = input.form.get(RECAPTCHA_TOKEN_FIELD);
+  if (typeof token !== 'string' || !token || token.length > 4096) return fail('token missing');
+  const verified = await siteverify(settings, secret, token, input.remoteIp);
+  if ('failed' in verified) return fail(verified.failed);
+  const { answer } = verified;
+  if (!answer || answer.success !== true) {
+    return fail(`not successful: ${JSON.stringify(answer?.['error-codes'] ?? null)}`);
+  }
+  const action = input.action ?? REGISTER_ACTION;
+  if (answer.action !== action) return fail(`action ${String(answer.action)} != ${action}`);
+  if (typeof answer.score !== 'number' || answer.score < config.minScore) {
+    return fail(`score ${String(answer.score)} < ${config.minScore}`);
+  }
+  return { ok: true };
+}
+
+/** Google's answer about a token, or why there is none (fail closed: no answer, no pass). */
+async function siteverify(
+  settings: CheckSettings,
+  secret: string,
+  token: string,
+  remoteIp: string | undefined,
+): Promise<{ answer: Record<string, unknown> } | { failed: string }> {
+  const body = new URLSearchParams({ secret, response: token });
+  if (remoteIp) body.set('remoteip', remoteIp);
+  const { timeoutMs } = settings;
+  try {
+    const response = await request(settings.verifyUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (response.statusCode !== 200) {
+      await response.body.dump();
+      return { failed: `siteverify answered ${response.statusCode}` };
+    }
+    const answer = JSON.parse(
+      await readLimited(response.body, SITEVERIFY_MAX_BYTES, response.headers['content-length']),
+    ) as Record<string, unknown>;
+    return { answer };
+  } catch (error) {
+    logger.warn({ err: error }, 'reCAPTCHA siteverify unreachable');
+    return { failed: 'siteverify unreachable' };
+  }
 }

@@ -270,22 +270,51 @@ function refusal(error: unknown): LimitRefused {
 
 export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
   const settings = { ...DEFAULT_RATE_LIMITS, ...options.settings };
-  const ownPool =
-    !options.pool && options.databaseUrl
-      ? new pg.Pool({
-          connectionString: options.databaseUrl,
-          max: 4,
-          connectionTimeoutMillis: 2000,
-          // A slow database must not hold up a login for long: fall back to memory instead.
-          query_timeout: 2000,
-          idleTimeoutMillis: 30_000,
-        })
-      : null;
-  ownPool?.on('error', (error) => logger.warn({ err: error }, 'rate-limit store connection lost'));
+  const ownPool = !options.pool && options.databaseUrl ? storePool(options.databaseUrl) : null;
   const pool = options.pool ?? ownPool;
+  const limiter = limiterFactory(pool);
+  const ipLimiters = createIpLimiters(limiter, settings);
+  return {
+    store: pool ? 'postgres' : 'memory',
 
+    async consume(kind, brand, ip) {
+      try {
+        await ipLimiters[kind].consume(hashed(brand, ipKey(ip)));
+        return { ok: true };
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+
+    ...loginBudgets(limiter, settings),
+
+    async close() {
+      await ownPool?.end();
+    },
+  };
+}
+
+/** The limiters' own connections to the shared store. */
+function storePool(databaseUrl: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 4,
+    connectionTimeoutMillis: 2000,
+    // A slow database must not hold up a login for long: fall back to memory instead.
+    query_timeout: 2000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', (error) => logger.warn({ err: error }, 'rate-limit store connection lost'));
+  return pool;
+}
+
+type LimiterOptions = IRateLimiterOptions & { keyPrefix: string };
+type MakeLimiter = (opts: LimiterOptions) => RateLimiterAbstract;
+
+/** Makes limiters: in memory without a pool, else in the shared table with a memory fallback. */
+function limiterFactory(pool: pg.Pool | null): MakeLimiter {
   let first = true;
-  const limiter = (opts: IRateLimiterOptions & { keyPrefix: string }): RateLimiterAbstract => {
+  return (opts) => {
     if (!pool) return new RateLimiterMemory(opts);
     const store: RateLimiterStoreAbstract = new RateLimiterPostgres({
       ...opts,
@@ -301,8 +330,14 @@ export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
     first = false;
     return store;
   };
+}
 
-  const ipLimiters: Record<IpLimit, RateLimiterAbstract> = {
+/** One limiter per form counted per client address and brand. */
+function createIpLimiters(
+  limiter: MakeLimiter,
+  settings: RateLimitSettings,
+): Record<IpLimit, RateLimiterAbstract> {
+  return {
     'login-ip': limiter({
       keyPrefix: 'login-ip',
       points: settings.ipPoints,
@@ -329,111 +364,130 @@ export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
       duration: settings.formWindowSeconds,
     }),
   };
-  // Per account budget: `failures` counts failed (and running) attempts; `wait` exists while the
-  // next attempt has to wait, and is taken atomically by the one attempt allowed after it.
-  const failures = limiter({
-    keyPrefix: 'login-fail',
-    points: Number.MAX_SAFE_INTEGER,
-    duration: settings.accountForgetSeconds,
-  });
-  const wait = limiter({
-    keyPrefix: 'login-wait',
-    points: 1,
-    duration: settings.backoffMaxSeconds,
-  });
-  const known = limiter({
-    keyPrefix: 'login-known',
-    points: 1,
-    duration: settings.knownAddressSeconds,
-  });
+}
 
-  /** The wait after the n-th failure: none before `accountFailures`, then doubling, capped. */
-  const waitAfter = (n: number) =>
-    n < settings.accountFailures
-      ? 0
-      : Math.min(
-          settings.backoffBaseSeconds * 2 ** Math.min(n - settings.accountFailures, 30),
-          settings.backoffMaxSeconds,
-        );
-
-  /** Refused while the budget waits, else ok (counts nothing). */
-  async function waiting(key: string): Promise<LimitResult> {
-    const res = await wait.get(key);
-    return res && res.consumedPoints > 0 && res.msBeforeNext > 0 ? refused(res) : { ok: true };
-  }
-
-  /** The budget of an account at one address (it is used once the shopper logged in there). */
-  const addressKey = (brand: string, budget: string, ip: string) =>
-    hashed(brand, `${budget}|${ipKey(ip)}`);
-
-  async function forget(key: string) {
-    await Promise.all([failures.delete(key), wait.delete(key)]);
-  }
-
+/** The failed-login back-off per account and brand, and per account at a known address. */
+function loginBudgets(
+  limiter: MakeLimiter,
+  settings: RateLimitSettings,
+): Pick<RateLimits, 'beginLogin' | 'loginAllowed' | 'recordLoginFailure' | 'clearLoginFailures'> {
+  const budgets = loginLimiters(limiter, settings);
   return {
-    store: pool ? 'postgres' : 'memory',
-
-    async consume(kind, brand, ip) {
-      try {
-        await ipLimiters[kind].consume(hashed(brand, ipKey(ip)));
-        return { ok: true };
-      } catch (error) {
-        return refusal(error);
-      }
-    },
-
-    async beginLogin(brand, account, ip) {
-      const budget = budgetOf(account);
-      const address = addressKey(brand, budget, ip);
-      const key = (await known.get(address)) ? address : hashed(brand, budget);
-      const now = await waiting(key);
-      if (!now.ok) return now;
-      // Counted before the password is checked: parallel attempts each see their own number.
-      const n = (await failures.consume(key)).consumedPoints;
-      const seconds = waitAfter(n);
-      if (seconds > 0) {
-        try {
-          // Only one attempt gets past a wait: the one that starts the next wait.
-          await wait.consume(key, 1, { customDuration: seconds });
-        } catch (error) {
-          const result = refusal(error);
-          await failures.reward(key);
-          return result;
-        }
-      }
-      return {
-        ok: true,
-        async succeeded() {
-          await forget(key);
-          await known.set(address, 1, settings.knownAddressSeconds);
-        },
-        async notTried() {
-          await failures.reward(key);
-          if (seconds > 0) await wait.delete(key);
-        },
-      };
-    },
+    beginLogin: (brand, account, ip) => beginLogin(budgets, brand, account, ip),
 
     async loginAllowed(brand, account) {
-      return waiting(hashed(brand, budgetOf(account)));
+      return waiting(budgets, hashed(brand, budgetOf(account)));
     },
 
     async recordLoginFailure(brand, account) {
       const key = hashed(brand, budgetOf(account));
-      const seconds = waitAfter((await failures.consume(key)).consumedPoints);
+      const seconds = waitAfter(settings, (await budgets.failures.consume(key)).consumedPoints);
       if (seconds === 0) return { ok: true };
-      await wait.block(key, seconds);
+      await budgets.wait.block(key, seconds);
       return { ok: false, retryAfterSeconds: seconds };
     },
 
     async clearLoginFailures(brand, account, ip) {
       const budget = budgetOf(account);
-      await forget(hashed(brand, budget));
-      if (ip !== undefined) await forget(addressKey(brand, budget, ip));
-    },
-
-    async close() {
-      await ownPool?.end();
+      await forget(budgets, hashed(brand, budget));
+      if (ip !== undefined) await forget(budgets, addressKey(brand, budget, ip));
     },
   };
+}
+
+/**
+ * The counters of the login budgets: `failures` counts failed (and running) attempts; `wait`
+ * exists while the next attempt has to wait, and is taken atomically by the one attempt allowed
+ * after it; `known` remembers the addresses an account logged in from.
+ */
+interface LoginLimiters {
+  settings: RateLimitSettings;
+  failures: RateLimiterAbstract;
+  wait: RateLimiterAbstract;
+  known: RateLimiterAbstract;
+}
+
+function loginLimiters(limiter: MakeLimiter, settings: RateLimitSettings): LoginLimiters {
+  return {
+    settings,
+    failures: limiter({
+      keyPrefix: 'login-fail',
+      points: Number.MAX_SAFE_INTEGER,
+      duration: settings.accountForgetSeconds,
+    }),
+    wait: limiter({
+      keyPrefix: 'login-wait',
+      points: 1,
+      duration: settings.backoffMaxSeconds,
+    }),
+    known: limiter({
+      keyPrefix: 'login-known',
+      points: 1,
+      duration: settings.knownAddressSeconds,
+    }),
+  };
+}
+
+/** Takes one login attempt: refused while the budget waits; the attempt that starts a wait passes. */
+async function beginLogin(
+  budgets: LoginLimiters,
+  brand: string,
+  account: string,
+  ip: string,
+): Promise<LoginAttempt | LimitRefused> {
+  const { failures, wait, known, settings } = budgets;
+  const budget = budgetOf(account);
+  const address = addressKey(brand, budget, ip);
+  const key = (await known.get(address)) ? address : hashed(brand, budget);
+  const now = await waiting(budgets, key);
+  if (!now.ok) return now;
+  // Counted before the password is checked: parallel attempts each see their own number.
+  const n = (await failures.consume(key)).consumedPoints;
+  const seconds = waitAfter(settings, n);
+  if (seconds > 0) {
+    try {
+      // Only one attempt gets past a wait: the one that starts the next wait.
+      await wait.consume(key, 1, { customDuration: seconds });
+    } catch (error) {
+      const result = refusal(error);
+      await failures.reward(key);
+      return result;
+    }
+  }
+  return {
+    ok: true,
+    async succeeded() {
+      await forget(budgets, key);
+      await known.set(address, 1, settings.knownAddressSeconds);
+    },
+    async notTried() {
+      await failures.reward(key);
+      if (seconds > 0) await wait.delete(key);
+    },
+  };
+}
+
+/** The wait after the n-th failure: none before `accountFailures`, then doubling, capped. */
+function waitAfter(settings: RateLimitSettings, n: number): number {
+  return n < settings.accountFailures
+    ? 0
+    : Math.min(
+        settings.backoffBaseSeconds * 2 ** Math.min(n - settings.accountFailures, 30),
+        settings.backoffMaxSeconds,
+      );
+}
+
+/** Refused while the budget waits, else ok (counts nothing). */
+async function waiting({ wait }: LoginLimiters, key: string): Promise<LimitResult> {
+  const res = await wait.get(key);
+  return res && res.consumedPoints > 0 && res.msBeforeNext > 0 ? refused(res) : { ok: true };
+}
+
+/** The budget of an account at one address (it is used once the shopper logged in there). */
+function addressKey(brand: string, budget: string, ip: string): string {
+  return hashed(brand, `${budget}|${ipKey(ip)}`);
+}
+
+async function forget({ failures, wait }: LoginLimiters, key: string): Promise<void> {
+  await Promise.all([failures.delete(key), wait.delete(key)]);
 }

@@ -184,138 +184,33 @@ export function createSessionStorages(
   production: boolean,
 ): SessionStorages {
   const storages = new Map<string, BrandStorage>();
-  /** What each session held when it was read or last stored (JSON, who was signed in, view). */
-  const stored = new WeakMap<
-    AppSession,
-    { json: string; signedIn: string | null; view: GuestView }
-  >();
-  let lastSweep = 0;
-
-  const remember = (session: AppSession) => {
-    const data = session.data as StoredData;
-    stored.set(session, {
-      json: JSON.stringify(data),
-      signedIn: signInKey(data),
-      view: guestViewOf(data),
-    });
-    return session;
-  };
-
-  async function sweepExpired(): Promise<number> {
-    const rows = await store.query('delete from sessions where expires_at <= now() returning 1');
-    return rows.length;
-  }
-
-  /** One indexed delete a minute at most, on a create: the table never keeps ended records long. */
-  async function sweepNowAndThen() {
-    const now = Date.now();
-    if (now - lastSweep < SESSION_SWEEP_INTERVAL_MS) return;
-    lastSweep = now;
-    await sweepExpired().catch((error: unknown) =>
-      logger.warn({ err: error }, 'expired sessions not swept'),
-    );
-  }
-
-  function makeStorage(brand: string, secure: boolean): BrandStorage {
-    const cookie = createCookie('__session', {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure,
-      secrets: [secret],
-      maxAge: SESSION_COOKIE_MAX_AGE_S,
-    });
-    const expiresAt = (expires: Date | undefined) =>
-      (expires ?? new Date(Date.now() + SESSION_COOKIE_MAX_AGE_S * 1000)).toISOString();
-    const storage = createSessionStorage<SessionData, SessionFlash>({
-      cookie,
-      async createData(data, expires) {
-        const id = newSessionId();
-        await store.query(
-          `insert into sessions (id, brand, shopper_no, data, expires_at)
-           values ($1, $2, $3, $4::jsonb, $5)`,
-          [id, brand, shopperNoOf(data), JSON.stringify(data), expiresAt(expires)],
-        );
-        await sweepNowAndThen();
-        return id;
-      },
-      async readData(id) {
-        // A cookie signed with our secret but not holding an id (a cookie session of before).
-        if (typeof id !== 'string' || !SESSION_ID.test(id)) return null;
-        const rows = await store.query<{ data: StoredData }>(
-          'select data from sessions where id = $1 and brand = $2 and expires_at > now()',
-          [id, brand],
-        );
-        return rows[0]?.data ?? null;
-      },
-      async updateData(id, data, expires) {
-        // Never an upsert: a record ended meanwhile (logout elsewhere, a password change) stays
-        // ended, whatever a request still running with it stores.
-        await store.query(
-          `update sessions set data = $3::jsonb, shopper_no = $4, expires_at = $5, updated_at = now()
-            where id = $1 and brand = $2`,
-          [id, brand, JSON.stringify(data), shopperNoOf(data), expiresAt(expires)],
-        );
-      },
-      async deleteData(id) {
-        if (!id) return;
-        await store.query('delete from sessions where id = $1 and brand = $2', [id, brand]);
-      },
-    });
-    return { cookie, storage };
-  }
+  const stored = new StoredSessions();
+  const sweeper = expiredSweeper(store);
 
   function storageFor(brand: SessionBrand, https: boolean): BrandStorage {
     const secure = production || https || brand.origin.startsWith('https:');
     const key = `${secure ? 's' : 'p'}:${brand.sitePath}`;
     let found = storages.get(key);
-    if (!found) storages.set(key, (found = makeStorage(brand.sitePath, secure)));
+    if (!found) {
+      found = brandStorage(store, brand.sitePath, { secret, secure }, sweeper.nowAndThen);
+      storages.set(key, found);
+    }
     return found;
   }
 
   return {
     async read(brand, https, cookieHeader) {
-      if (!cookieHeader) return remember(createSession<SessionData, SessionFlash>());
+      if (!cookieHeader) return stored.remember(createSession<SessionData, SessionFlash>());
       const loaded = await storageFor(brand, https).storage.getSession(cookieHeader);
       // Remix keeps the cookie's id even when no record answers (ended, expired, another brand's):
       // such a visitor starts afresh, and a later commit creates a record instead of writing to
       // one that is gone. A stored record is never empty (commit deletes it instead).
       const found = typeof loaded.id === 'string' && Object.keys(loaded.data).length > 0;
-      return remember(found ? loaded : createSession<SessionData, SessionFlash>());
+      return stored.remember(found ? loaded : createSession<SessionData, SessionFlash>());
     },
 
     async commit(brand, https, session, maxAgeS) {
-      const { cookie, storage } = storageFor(brand, https);
-      const data = session.data as StoredData;
-      const before = stored.get(session);
-      if (Object.keys(data).length === 0) {
-        // Nothing left to keep (signed out without a home store, a notice shown): no record, and
-        // the browser drops the cookie.
-        const setCookie = await storage.destroySession(session);
-        return { setCookie, session: remember(createSession<SessionData, SessionFlash>()) };
-      }
-      if (session.id && before?.json === JSON.stringify(data)) {
-        // Nothing changed: the record stays as it is.
-        return { setCookie: await cookie.serialize(session.id, { maxAge: maxAgeS }), session };
-      }
-      let target = session;
-      const signedIn = signInKey(data);
-      const rotate =
-        before?.signedIn !== signedIn ||
-        (signedIn === null && (!before || guestViewChanged(before.view, guestViewOf(data))));
-      if (session.id && rotate) {
-        // Signed in or out, or a guest's pages would change: the old id ends here, the data
-        // moves to a new one.
-        await storage.destroySession(session);
-        target = createSession<SessionData, SessionFlash>(data);
-      }
-      const setCookie = await storage.commitSession(target, { maxAge: maxAgeS });
-      if (!target.id) {
-        // createData chose the id: the cookie just made carries it.
-        const id = (await cookie.parse(setCookie.split(';')[0])) as string;
-        target = createSession<SessionData, SessionFlash>(data, id);
-      }
-      return { setCookie, session: remember(target) };
+      return commitSessionTo(storageFor(brand, https), stored, session, maxAgeS);
     },
 
     async endSessions(brand, shopperNo, options = {}) {
@@ -326,8 +221,149 @@ export function createSessionStorages(
       return rows.length;
     },
 
-    sweepExpired,
+    sweepExpired: sweeper.sweepExpired,
   };
+}
+
+/** What each session held when it was read or last stored (JSON, who was signed in, view). */
+class StoredSessions {
+  private readonly stored = new WeakMap<
+    AppSession,
+    { json: string; signedIn: string | null; view: GuestView }
+  >();
+
+  remember(session: AppSession): AppSession {
+    const data = session.data as StoredData;
+    this.stored.set(session, {
+      json: JSON.stringify(data),
+      signedIn: signInKey(data),
+      view: guestViewOf(data),
+    });
+    return session;
+  }
+
+  get(session: AppSession) {
+    return this.stored.get(session);
+  }
+}
+
+/**
+ * Stores a session: no record for an empty one, no write for an unchanged one, and a new id
+ * whenever the signed-in shopper changes or a guest's pages would (see the module's notes).
+ */
+async function commitSessionTo(
+  { cookie, storage }: BrandStorage,
+  stored: StoredSessions,
+  session: AppSession,
+  maxAgeS: number,
+): Promise<{ setCookie: string; session: AppSession }> {
+  const data = session.data as StoredData;
+  const before = stored.get(session);
+  if (Object.keys(data).length === 0) {
+    // Nothing left to keep (signed out without a home store, a notice shown): no record, and
+    // the browser drops the cookie.
+    const setCookie = await storage.destroySession(session);
+    return { setCookie, session: stored.remember(createSession<SessionData, SessionFlash>()) };
+  }
+  if (session.id && before?.json === JSON.stringify(data)) {
+    // Nothing changed: the record stays as it is.
+    return { setCookie: await cookie.serialize(session.id, { maxAge: maxAgeS }), session };
+  }
+  let target = session;
+  const signedIn = signInKey(data);
+  const rotate =
+    before?.signedIn !== signedIn ||
+    (signedIn === null && (!before || guestViewChanged(before.view, guestViewOf(data))));
+  if (session.id && rotate) {
+    // Signed in or out, or a guest's pages would change: the old id ends here, the data
+    // moves to a new one.
+    await storage.destroySession(session);
+    target = createSession<SessionData, SessionFlash>(data);
+  }
+  const setCookie = await storage.commitSession(target, { maxAge: maxAgeS });
+  if (!target.id) {
+    // createData chose the id: the cookie just made carries it.
+    const id = (await cookie.parse(setCookie.split(';')[0])) as string;
+    target = createSession<SessionData, SessionFlash>(data, id);
+  }
+  return { setCookie, session: stored.remember(target) };
+}
+
+/** Deleting expired records: on demand, and now and then when a session is created. */
+function expiredSweeper(store: SiteQuery) {
+  let lastSweep = 0;
+
+  async function sweepExpired(): Promise<number> {
+    const rows = await store.query('delete from sessions where expires_at <= now() returning 1');
+    return rows.length;
+  }
+
+  /** One indexed delete a minute at most, on a create: the table never keeps ended records long. */
+  async function nowAndThen() {
+    const now = Date.now();
+    if (now - lastSweep < SESSION_SWEEP_INTERVAL_MS) return;
+    lastSweep = now;
+    await sweepExpired().catch((error: unknown) =>
+      logger.warn({ err: error }, 'expired sessions not swept'),
+    );
+  }
+
+  return { sweepExpired, nowAndThen };
+}
+
+/** One brand's cookie and its storage: records of that brand only, in the site store. */
+function brandStorage(
+  store: SiteQuery,
+  brand: string,
+  { secret, secure }: { secret: string; secure: boolean },
+  afterCreate: () => Promise<void>,
+): BrandStorage {
+  const cookie = createCookie('__session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure,
+    secrets: [secret],
+    maxAge: SESSION_COOKIE_MAX_AGE_S,
+  });
+  const expiresAt = (expires: Date | undefined) =>
+    (expires ?? new Date(Date.now() + SESSION_COOKIE_MAX_AGE_S * 1000)).toISOString();
+  const storage = createSessionStorage<SessionData, SessionFlash>({
+    cookie,
+    async createData(data, expires) {
+      const id = newSessionId();
+      await store.query(
+        `insert into sessions (id, brand, shopper_no, data, expires_at)
+           values ($1, $2, $3, $4::jsonb, $5)`,
+        [id, brand, shopperNoOf(data), JSON.stringify(data), expiresAt(expires)],
+      );
+      await afterCreate();
+      return id;
+    },
+    async readData(id) {
+      // A cookie signed with our secret but not holding an id (a cookie session of before).
+      if (typeof id !== 'string' || !SESSION_ID.test(id)) return null;
+      const rows = await store.query<{ data: StoredData }>(
+        'select data from sessions where id = $1 and brand = $2 and expires_at > now()',
+        [id, brand],
+      );
+      return rows[0]?.data ?? null;
+    },
+    async updateData(id, data, expires) {
+      // Never an upsert: a record ended meanwhile (logout elsewhere, a password change) stays
+      // ended, whatever a request still running with it stores.
+      await store.query(
+        `update sessions set data = $3::jsonb, shopper_no = $4, expires_at = $5, updated_at = now()
+            where id = $1 and brand = $2`,
+        [id, brand, JSON.stringify(data), shopperNoOf(data), expiresAt(expires)],
+      );
+    },
+    async deleteData(id) {
+      if (!id) return;
+      await store.query('delete from sessions where id = $1 and brand = $2', [id, brand]);
+    },
+  });
+  return { cookie, storage };
 }
 
 /**

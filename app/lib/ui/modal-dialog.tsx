@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { SystemStyleObject } from '@chakra-ui/react';
 import { sxRecipe, sxSlotRecipe } from '~/lib/theme/static-css';
 import { iconButtonStyle } from './styles';
@@ -95,9 +95,31 @@ export function ModalDialog({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const latest = useRef({ open, onOpenChange, dismissible });
-  latest.current = { open, onOpenChange, dismissible };
+  useShownWhileOpen(ref, open);
+  useDismissal(ref, { open, onOpenChange, dismissible });
 
+  return (
+    <dialog
+      ref={ref}
+      className={modalDialogStyles.positioner}
+      aria-labelledby={labelledBy}
+      role={role}
+    >
+      {open ? (
+        <div
+          className={className ?? modalDialogStyles.content}
+          data-state="open"
+          data-testid={testId}
+        >
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
+
+/** Shows the <dialog> as a modal (page scroll locked) while `open`, and closes it after. */
+function useShownWhileOpen(ref: RefObject<HTMLDialogElement>, open: boolean) {
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
@@ -110,7 +132,19 @@ export function ModalDialog({
       if (dialog.open) dialog.close();
       unlock();
     };
-  }, [open]);
+  }, [ref, open]);
+}
+
+/**
+ * Escape, the browser closing it and a press on the backdrop: the owner is told (dismissible),
+ * or the dialog stays. Reads the latest props, so the listeners are added once.
+ */
+function useDismissal(
+  ref: RefObject<HTMLDialogElement>,
+  props: { open: boolean; onOpenChange?: (open: boolean) => void; dismissible: boolean },
+) {
+  const latest = useRef(props);
+  latest.current = props;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -139,24 +173,5 @@ export function ModalDialog({
       dialog.removeEventListener('cancel', onCancel);
       dialog.removeEventListener('pointerdown', onPointerDown);
     };
-  }, []);
-
-  return (
-    <dialog
-      ref={ref}
-      className={modalDialogStyles.positioner}
-      aria-labelledby={labelledBy}
-      role={role}
-    >
-      {open ? (
-        <div
-          className={className ?? modalDialogStyles.content}
-          data-state="open"
-          data-testid={testId}
-        >
-          {children}
-        </div>
-      ) : null}
-    </dialog>
-  );
+  }, [ref]);
 }
