@@ -1,7 +1,7 @@
 /**
  * Key conversion for loyalty API responses: the API answers with PascalCase keys (as a .NET
- * backend does) and the site works in camelCase (spec accounts-loyalty.md §7, "Response keys are
- * converted to camelCase"). snake_case and kebab-case keys (token endpoints) are converted too.
+ * backend does) and the site works in camelCase: every response key is converted
+ * (docs/loyalty-api.md "Conventions"). snake_case and kebab-case keys (token endpoints) are converted too.
  */
 
 /**

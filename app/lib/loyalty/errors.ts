@@ -1,5 +1,6 @@
 /**
- * Errors of the loyalty client and the spec's error catalogue (accounts-loyalty.md §8) for the
+ * Errors of the loyalty client and the error catalogue (docs/reference/loyalty.md "Error
+ * catalogue") for the
  * situations the client decides. Safe to import from the browser bundle (no secrets, no I/O), so
  * components can compare against the same constants.
  */
@@ -38,8 +39,8 @@ export const LoyaltyErrorCode = {
 
 /**
  * An answer of the loyalty API that is not a success: HTTP status, the body's Code and Reason.
- * The message is the Reason when there is one (spec §8: "any other reason in the error data is
- * thrown as the message"), else the same sentence an HTTP library would use, which the terms page
+ * The message is the Reason when there is one (any other reason in the error data is the
+ * message a shopper reads), else the same sentence an HTTP library would use, which the terms page
  * recognises ('Request failed with status code 400').
  */
 export class LoyaltyError extends Error {
@@ -103,7 +104,7 @@ export function errorFromResponse(status: number, body: unknown): LoyaltyError {
 }
 
 /**
- * Spec §8, login: codes 10 and 11 become 'Invalid email address or password.'; any other reason is
+ * Login: codes 10 and 11 become 'Invalid email address or password.'; any other reason is
  * thrown as the message (a LoyaltyError's message already is its reason); otherwise the original
  * error is rethrown unchanged.
  */
@@ -121,8 +122,7 @@ export function mapLoginError(error: unknown): unknown {
 }
 
 /**
- * The message a form shows for a failure (spec §8 "the failure's message, else 'Something went
- * wrong…'"). An unreachable service and answers without a reason get the generic sentence, so no
+ * The message a form shows for a failure: the failure's message, else 'Something went wrong…'. An unreachable service and answers without a reason get the generic sentence, so no
  * transport detail reaches a shopper.
  */
 export function failureMessage(error: unknown, fallback = GENERIC_FAILURE_MESSAGE): string {

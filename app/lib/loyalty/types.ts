@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type * as s from './schemas';
 
 /**
- * Types of the loyalty client: requests as the API takes them (camelCase, spec §3 and
- * docs/loyalty-api.md) and responses as the client returns them (camelCased, validated).
+ * Types of the loyalty client: requests as the API takes them (camelCase, as
+ * docs/loyalty-api.md describes) and responses as the client returns them (camelCased, validated).
  * Identifiers (shopper numbers, offer, charity and subscription ids) are strings on the site side.
  */
 
@@ -27,13 +27,13 @@ export type LoyaltyOffer = z.output<typeof s.loyaltyOfferSchema>;
 export type Premium = z.output<typeof s.premiumSchema>;
 export type LoyaltyInfo = z.output<typeof s.loyaltyInfoSchema>;
 
-/** Login result (spec §3): the user login section plus the two tokens. */
+/** Login result: the user login section plus the two tokens. */
 export interface LoginResult {
   firstName: string | null;
   frqShopperNo: string;
   myStore: string;
   frequentShopperJwt: string | null;
-  /** The customer token of `oauthCustomerJwt` (spec: oAuthJwt). */
+  /** The customer token of `oauthCustomerJwt` (the API's oAuthJwt). */
   oAuthJwt: string | null;
 }
 
@@ -43,7 +43,7 @@ export interface LoginRequest {
   password: string;
 }
 
-/** Registration payload (spec §3); `rewardSubscriptions` is a list of one id. */
+/** Registration payload; `rewardSubscriptions` is a list of one id. */
 export interface RegisterRequest {
   firstName: string;
   lastName: string;
@@ -64,7 +64,7 @@ export interface RegisterRequest {
 }
 
 /**
- * Fields of an account update (spec §7 PUT customer). The client sends only those that differ
+ * Fields of an account update (PUT customer, docs/loyalty-api.md). The client sends only those that differ
  * from the previous record when one is given; `birthday` is sent with `updateBirthday: true`;
  * `zip` makes the service set city and state. `email` is for upgrading a record that has none.
  */
@@ -84,7 +84,7 @@ export interface CustomerChanges {
   rewardSubscriptions?: string[];
 }
 
-/** One query key only (spec §7 GET customer). */
+/** One query key only (GET customer, docs/loyalty-api.md). */
 export type CustomerQuery =
   | { frqShopperNo: string; phone?: never; email?: never }
   | { phone: string; frqShopperNo?: never; email?: never }
@@ -115,7 +115,7 @@ export interface SecurityAnswerRequest {
 }
 
 export interface ReceiptQuery {
-  /** Look-back in days (spec default 10). */
+  /** Look-back in days (the API's default is 10). */
   daysAgo?: number;
   /** At most this many receipts (the receipts page asks for 150). */
   count?: number;
