@@ -31,7 +31,7 @@ export const slideTrackStyle = {
 export const fullSlideStyle = { flex: '0 0 100%', scrollSnapAlign: 'start' } as const;
 
 /** The gap between the cards of a row (the track's gap, 4 = 1rem). */
-export const CARD_ROW_GAP_PX = 16;
+const CARD_ROW_GAP_PX = 16;
 /** A row of cards, scrolled or not (the skeleton cards' row does not scroll). */
 export const cardRowStyle = {
   display: 'flex',
@@ -45,21 +45,11 @@ export const cardRowStyle = {
 export const cardSlotStyle = (width: number) =>
   ({ flex: `0 0 ${width}px`, scrollSnapAlign: 'start' }) as const;
 
+const iconButton = (variant: 'ghost' | 'outline') =>
+  sxRecipe('button', { size: 'sm', variant }, { ...iconButtonStyle, color: 'brand.fg' });
+const steps = { ghost: iconButton('ghost'), outline: iconButton('outline') };
 /** A slider's icon button (its steps, a carousel's play/pause). */
-export const sliderIconButton = sxRecipe(
-  'button',
-  { size: 'sm', variant: 'ghost' },
-  { ...iconButtonStyle, color: 'brand.fg' },
-);
-
-const steps = {
-  ghost: sliderIconButton,
-  outline: sxRecipe(
-    'button',
-    { size: 'sm', variant: 'outline' },
-    { ...iconButtonStyle, color: 'brand.fg' },
-  ),
-};
+export const sliderIconButton = steps.ghost;
 
 /** The link beside a slider's title (to the whole list). */
 export const sliderLink = sxRecipe(
@@ -68,23 +58,12 @@ export const sliderLink = sxRecipe(
   { color: 'brand.fg', fontWeight: 'semibold' },
 );
 
+const header = { display: 'flex', justifyContent: 'space-between', gap: '3', mb: '4' } as const;
+
 const styles = {
   title: sxRecipe('heading', { size: 'xl' }),
-  header: sx({
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'baseline',
-    gap: '3',
-    mb: '4',
-  }),
-  headerWithControls: sx({
-    display: 'flex',
-    flexWrap: 'wrap',
-    justifyContent: 'space-between',
-    alignItems: 'center',
-    gap: '3',
-    mb: '4',
-  }),
+  header: sx({ ...header, alignItems: 'baseline' }),
+  headerWithControls: sx({ ...header, flexWrap: 'wrap', alignItems: 'center' }),
   aside: sx({ ...hstackStyle, gap: '3' }),
   controls: sx({ ...hstackStyle, gap: '1' }),
   cardRow: sx({
