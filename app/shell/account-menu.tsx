@@ -47,9 +47,9 @@ const styles = {
 };
 
 /**
- * Account menu (spec §2 Header). A guest gets 'Log In' and 'Register'; a signed-in shopper gets
- * 'Hey {first name}!' with 'My Account' and a 'Log Out' form post. In the app bar the signed-in
- * menu is a disclosure; in the drawer ('list') everything is shown as a list.
+ * Account menu (docs/reference/shell.md "Account menu"). A guest gets 'Log In' and 'Register'; a
+ * signed-in shopper gets 'Hey {first name}!' with 'My Account' and a 'Log Out' form post. In the
+ * app bar the signed-in menu is a disclosure; in the drawer ('list') everything is shown as a list.
  */
 export function AccountMenu({
   user,

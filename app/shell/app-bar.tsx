@@ -79,9 +79,9 @@ export interface AppBarProps extends LogoProps {
 }
 
 /**
- * The app bar (spec §2 Header): menu button (small screens), logo, search, home-store chooser,
- * the My Rewards button (signed-in shoppers, unless the brand hides it) and the account menu;
- * the 'main' menu on wide screens, and the 'main-top' menu in a row under it.
+ * The app bar (docs/reference/shell.md "What the shopper sees"): menu button (small screens), logo,
+ * search, home-store chooser, the My Rewards button (signed-in shoppers, unless the brand hides it)
+ * and the account menu; the 'main' menu on wide screens, and the 'main-top' menu in a row under it.
  */
 export function AppBar(props: AppBarProps) {
   const { mainItems, mainTopItems, showSearch, chooser, user } = props;

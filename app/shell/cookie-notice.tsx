@@ -7,7 +7,7 @@ import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { columnThenRowStyle } from '~/lib/ui/styles';
 
 export const COOKIE_NOTICE_KEY = 'dismissed_cookie_notice';
-/** Spec §9: 120 px on wide screens, 250 px on narrow ones. */
+/** The notice is 120 px high on wide screens, 250 px on narrow ones. */
 const HEIGHT = { base: '250px', md: '120px' } as const;
 
 const styles = {
@@ -53,11 +53,11 @@ const styles = {
 };
 
 /**
- * Cookie notice and analytics (spec §4), rendered only when the tenant enables analytics.
- * JavaScript only, so a shopper who dismissed it never sees it flash: nothing is rendered until
- * the stored flag has been read. Dismissing stores 'dismissed_cookie_notice' (no expiry) and
- * starts analytics; when already dismissed, analytics starts at once. Page views go to the
- * tenant's data layer 250 ms after each route change.
+ * Cookie notice and analytics (docs/reference/shell.md "Cookie notice and analytics"), rendered
+ * only when the tenant enables analytics. JavaScript only, so a shopper who dismissed it never sees
+ * it flash: nothing is rendered until the stored flag has been read. Dismissing stores
+ * 'dismissed_cookie_notice' (no expiry) and starts analytics; when already dismissed, analytics
+ * starts at once. Page views go to the tenant's data layer 250 ms after each route change.
  */
 export function CookieNotice({
   dataLayerName,

@@ -26,7 +26,7 @@ export function telHref(phone: string): string {
   return `tel:${plus}${phone.replace(/\D/g, '')}`;
 }
 
-/** Customer service contact card (spec §1, §2): phone line, its hours, a link to the page. */
+/** Customer service contact card: phone line, its hours, a link to the page. */
 export function CustomerServiceCard({
   phone,
   hours = 'Mon-Fri 8 AM-5 PM MST',

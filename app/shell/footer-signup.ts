@@ -7,9 +7,9 @@ import { isHidden } from '~/lib/tenant/public';
 const SIGNUP_PAGES = ['newsletter'];
 
 /**
- * Whether the footer's e-mail signup shows on this page (spec §2 Footer): hidden when the
- * first path segment is one of the tenant's footerSignupHiddenOn or a sign-up page, or when the
- * tenant hides 'footer-signup' altogether.
+ * Whether the footer's e-mail signup shows on this page (docs/reference/shell.md "Footer"): hidden
+ * when the first path segment is one of the tenant's footerSignupHiddenOn or a sign-up page, or
+ * when the tenant hides 'footer-signup' altogether.
  */
 export function footerSignupVisible(
   pathname: string,

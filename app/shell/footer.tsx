@@ -88,7 +88,7 @@ const styles = {
   ),
 };
 
-/** Site footer (spec §2 Footer). */
+/** Site footer (docs/reference/shell.md "Footer"). */
 export function SiteFooter(props: SiteFooterProps) {
   const { items, embeds } = props;
   const groups = items.filter((i) => i.children.length > 0 || i.post);

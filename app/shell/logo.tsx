@@ -35,7 +35,7 @@ export function Logo({ retailerName, logo }: LogoProps) {
     <Link to="/" className={styles.link} data-testid="logo">
       {logo ? (
         // Its height is CSS; width and height (the tenant's) give the box its shape before the
-        // image arrives, so the header does not move when it loads (issue 15: layout shift).
+        // image arrives, so the header does not move when it loads (no layout shift).
         <img
           src={logo.src}
           alt={logo.alt}

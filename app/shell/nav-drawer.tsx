@@ -27,10 +27,10 @@ export function preloadNavDrawer() {
 }
 
 /**
- * Navigation drawer from the left (spec §2 Drawer): account menu, then the drawer's menu items,
- * then (tenant feature) the store list. JavaScript only: its code loads when it first opens
- * (./nav-drawer-view) and it stays mounted after. Without JavaScript the same links are in the
- * page's #site-nav list.
+ * Navigation drawer from the left (docs/reference/shell.md "What the shopper sees"): account menu,
+ * then the drawer's menu items, then (tenant feature) the store list. JavaScript only: its code
+ * loads when it first opens (./nav-drawer-view) and it stays mounted after. Without JavaScript the
+ * same links are in the page's #site-nav list.
  */
 export function NavDrawer(props: NavDrawerProps) {
   const wanted = useOpenedOnce(props.open);

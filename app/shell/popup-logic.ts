@@ -1,4 +1,4 @@
-/** Popup post timing (spec §4, §9). */
+/** Popup post timing (docs/reference/shell.md "Popups"). */
 export const POPUP_DELAY_MS = 1000;
 export const POPUP_DEFAULT_DAYS = 30;
 

@@ -19,10 +19,11 @@ const styles = {
 export type PopupPostData = Pick<Popup, 'slug' | 'title' | 'html' | 'displayFrequency'>;
 
 /**
- * The popup post (spec §4): opens 1 s after the page loads unless '{slug}_shown' is stored;
- * closing stores that flag for the post's displayFrequency days (default 30). JavaScript only:
- * nothing is rendered on the server. It opens by itself on page load, so it is the browser's
- * own modal dialog (~/lib/ui/modal-dialog), not Chakra's, whose runtime would load with it.
+ * The popup post (docs/reference/shell.md "Popups"): opens 1 s after the page loads unless
+ * '{slug}_shown' is stored; closing stores that flag for the post's displayFrequency days (default
+ * 30). JavaScript only: nothing is rendered on the server. It opens by itself on page load, so it
+ * is the browser's own modal dialog (~/lib/ui/modal-dialog), not Chakra's, whose runtime would load
+ * with it.
  */
 export function PopupPost({
   popup,

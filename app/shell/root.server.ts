@@ -27,8 +27,8 @@ export async function rootRouteLoader(context: AppLoadContext) {
  * The notice as the page shows it, or null when the flash is malformed or its store is no longer
  * a visible location.
  *
- * offerSave: spec §4 shows the switch 'only when the user has a saved store that differs from the
- * chosen one'. A shopper without a saved store (myStore '0', the spec's default) counts as
+ * offerSave: the switch shows 'only when the user has a saved store that differs from the
+ * chosen one'. A shopper without a saved store (myStore '0', the default) counts as
  * differing here: '0' is not the chosen store, and a shopper with no home store is the one who
  * gains most from saving it. A guest has no saved store to change: never offered.
  */

@@ -56,9 +56,10 @@ const styles = {
 };
 
 /**
- * Header content search (spec §4). Without JavaScript it is a plain GET form to /search. With
- * JavaScript, typing (debounced) asks the same loader through a fetcher and shows the results
- * in a drop-down under the box: a combobox whose popup is a small non-modal dialog of links.
+ * Header content search (docs/reference/shell.md "Search box"). Without JavaScript it is a plain
+ * GET form to /search. With JavaScript, typing (debounced) asks the same loader through a fetcher
+ * and shows the results in a drop-down under the box: a combobox whose popup is a small non-modal
+ * dialog of links.
  */
 export function SearchBox() {
   const hydrated = useHydrated();

@@ -49,7 +49,7 @@ const styles = {
     // clear of it from the first paint, so hydration does not rewrap the text.
     ...withJs({ pe: '12' }),
   }),
-  // The image's box has the banner's shape before the image arrives (spec §2: 2.6 on small
+  // The image's box has the banner's shape before the image arrives (2.6 on small
   // screens, 7.68 from md up), so the page under the banner never moves when it loads.
   imageFrame: sx({ w: 'full' }),
   image: sx({
@@ -127,9 +127,9 @@ function reportBanner(event: 'view' | 'click', id: string) {
 }
 
 /**
- * Reports the banner to the ad studio (spec §4, accounts §9): a view once per banner per page
- * view, and a click per click on one of its links, both only once analytics is allowed (the
- * cookie notice, on a brand with analytics). Returns the click handler for the banner.
+ * Reports the banner to the ad studio (docs/reference/shell.md "Site banner"): a view once per
+ * banner per page view, and a click per click on one of its links, both only once analytics is
+ * allowed (the cookie notice, on a brand with analytics). Returns the click handler for the banner.
  */
 function useBannerReports(id: string, enabled: boolean) {
   const location = useLocation();
@@ -145,10 +145,10 @@ function useBannerReports(id: string, enabled: boolean) {
 }
 
 /**
- * The site banner (spec §2, §4): text (already sanitised HTML), an optional link and images.
- * The close button needs JavaScript, so it appears only after hydration; closing hides the
- * banner until the next full page load and resets its published height to 0. With `report`
- * (a brand with analytics) its views and clicks go to the ad studio.
+ * The site banner (docs/reference/shell.md "Site banner"): text (already sanitised HTML), an
+ * optional link and images. The close button needs JavaScript, so it appears only after hydration;
+ * closing hides the banner until the next full page load and resets its published height to 0. With
+ * `report` (a brand with analytics) its views and clicks go to the ad studio.
  */
 export function SiteBanner({
   banner,

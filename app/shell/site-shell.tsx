@@ -113,10 +113,10 @@ const ShellFooter = memo(function ShellFooter({
 });
 
 /**
- * The default layout (spec §2), top to bottom: skip link, system bar, app bar, sticky bar,
- * navigation drawer, site banner, popup post, the page, cookie notice, small-screen menu,
- * footer. Every piece is chosen by the tenant's settings and the layout content from the root
- * loader; the pieces below take props only.
+ * The default layout (docs/reference/shell.md "What the shopper sees"), top to bottom: skip link,
+ * system bar, app bar, sticky bar, navigation drawer, site banner, popup post, the page, cookie
+ * notice, small-screen menu, footer. Every piece is chosen by the tenant's settings and the layout
+ * content from the root loader; the pieces below take props only.
  */
 export function SiteShell({ children }: { children: ReactNode }) {
   const data = useRootData();

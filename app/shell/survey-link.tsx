@@ -20,8 +20,8 @@ const styles = {
 };
 
 /**
- * 'Take our survey' (spec §2 Other shell pieces). With JavaScript it opens the survey in a
- * dialog (500 px wide, 60vh high); without, it is a plain link to the survey in a new tab. The
+ * 'Take our survey' (docs/reference/shell.md "Other rules"). With JavaScript it opens the survey in
+ * a dialog (500 px wide, 60vh high); without, it is a plain link to the survey in a new tab. The
  * dialog is the browser's own (~/lib/ui/modal-dialog): a link in every page's footer keeps
  * Chakra's runtime out of every page.
  */

@@ -1,6 +1,6 @@
 /**
- * Distances between a search point and the stores (spec site-shell §9: "distance in miles
- * (metres divided by 1609, rounded)"). Great-circle distance: the page needs no routing service.
+ * Distances between a search point and the stores (distance in whole miles: metres
+ * divided by 1609, rounded). Great-circle distance: the page needs no routing service.
  */
 export interface GeoPoint {
   latitude: number;
@@ -23,7 +23,7 @@ export function metresBetween(a: GeoPoint, b: GeoPoint): number {
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Whole miles as the spec counts them: metres divided by 1609, rounded. */
+/** Whole miles as the site counts them: metres divided by 1609, rounded. */
 export function milesFromMetres(metres: number): number {
   return Math.round(metres / METRES_PER_MILE);
 }

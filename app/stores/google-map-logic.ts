@@ -1,15 +1,15 @@
-/** Pure rules of the Google map (spec site-shell §2 "Store map", §8, §9 map constants). */
+/** Pure rules of the Google map (docs/reference/stores.md "Map", "Constants"). */
 
 export const MAP_ZOOM = { locator: 8, embedded: 10, selected: 15 } as const;
 export type MapKind = keyof Omit<typeof MAP_ZOOM, 'selected'>;
 
-/** The embedded component's default size (spec §9). */
+/** The embedded component's default size (docs/reference/stores.md "Constants"). */
 export const MAP_FRAME_SIZE = { width: 500, height: 500 } as const;
 export const MARKER_BOUNCE_MS = 500;
-/** Spec §9: distance in miles is metres divided by 1609, rounded. */
+/** Distance in miles is metres divided by 1609, rounded. */
 export const METRES_PER_MILE = 1609;
 
-/** Configuration errors of spec §8: logged to the console, never shown. */
+/** Configuration errors: logged to the console, never shown. */
 export const MAP_MESSAGES = {
   keyNotConfigured: 'Google Maps key not configured.',
   noCenter: 'Could not determine map center.',

@@ -13,7 +13,7 @@ import {
 } from './google-map-logic';
 
 /**
- * The Google map, for a brand with a Maps key only (spec site-shell §2 "Store map", §7, §8).
+ * The Google map, for a brand with a Maps key only (docs/reference/stores.md "Map"; decision 0014).
  * `@googlemaps/js-api-loader` is imported inside effects, so it is a chunk of its own that a
  * page without a key never loads. The loader gives Google's script the nonce of the page's first
  * nonced script (our CSP's), and Google's script passes it on to what it inserts.
@@ -49,9 +49,9 @@ async function mapsLibrary<N extends LibraryName>(
 }
 
 /**
- * Geocodes an address through Google (spec §2: only on Enter with a non-empty address). Rejects
+ * Geocodes an address through Google (only on Enter with a non-empty address). Rejects
  * with 'Address is required.' for an empty one and with the service status ('ZERO_RESULTS', …)
- * on failure; callers ignore the rejection (spec §8: geocoding failures are silent).
+ * on failure; callers ignore the rejection (geocoding failures are silent).
  */
 export async function geocodeAddress(address: string, apiKey?: string | null): Promise<LatLng> {
   if (!address.trim()) {
@@ -249,7 +249,7 @@ export interface MapFrameProps {
   height?: number;
 }
 
-/** The Maps Embed API frame, shown with a key when there are no markers to draw (spec §2). */
+/** The Maps Embed API frame, shown with a key when there are no markers to draw. */
 export function MapFrame({
   src,
   title,

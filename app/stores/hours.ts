@@ -1,9 +1,9 @@
 /**
- * A store's opening hours as content writes them (spec site-shell §3 Location `hours`: a list of
- * `{ day, hours }`), read into a week: which days each row names ('Mon-Thu', 'Sun', 'Daily'),
- * when the store opens and closes ('7 AM - 9 PM', '6:30 AM - 10 PM', 'Closed', 'Open 24 hours',
- * late hours past midnight such as '6 AM - 1 AM'), and whether it is open at an instant on the
- * store's own wall clock.
+ * A store's opening hours as content writes them (retailer info `hours`: a list of
+ * `{ day, hours }`; docs/content.md), read into a week: which days each row names ('Mon-Thu',
+ * 'Sun', 'Daily'), when the store opens and closes ('7 AM - 9 PM', '6:30 AM - 10 PM', 'Closed',
+ * 'Open 24 hours', late hours past midnight such as '6 AM - 1 AM'), and whether it is open at an
+ * instant on the store's own wall clock.
  *
  * Pure and client-safe. Content is written by people: text this module cannot read never throws;
  * it is shown as written, and no open-now line is claimed from it.

@@ -1,6 +1,6 @@
 /**
- * The store locator (/locations) and a store's page (/locations/{slug}) (spec site-shell §2
- * "Store map", "/locations/{store}", §3 Location, §9 distance in miles). Everything is computed
+ * The store locator (/locations) and a store's page (/locations/{slug})
+ * (docs/reference/stores.md "What the shopper sees", "Rules"). Everything is computed
  * here, on the server, so that the pages answer the shopper's three questions (which store is
  * nearest, is it open now, how do I get there) with JavaScript off and no maps key: the search
  * text is resolved from the ZIP-code table, the list sorted by great-circle distance, and the

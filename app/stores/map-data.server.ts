@@ -1,5 +1,5 @@
 /**
- * Which map a page shows (spec site-shell §2 "Store map", §7 "Maps"; decision 0014):
+ * Which map a page shows (docs/reference/stores.md "Map"; decision 0014):
  *
  * - no Maps key (the default, and every test): the server-drawn SVG map (store-map.server.ts);
  * - a key and stores with coordinates: Google's map, with the brand's map styles;

@@ -1,5 +1,5 @@
 /**
- * The brand's Google Maps key (spec site-shell §7 "Maps", decision 0014). The tenant names the
+ * The brand's Google Maps key (docs/reference/stores.md "Map", decision 0014). The tenant names the
  * environment variable that holds it (`services.maps.apiKeyEnv`); without one, or with the
  * variable unset, the site draws its own map (store-map.server.ts) and loads nothing from Google.
  *
@@ -27,7 +27,7 @@ export function mapsKeyFor(tenant: MapsTenant, env: Env = process.env): string |
 
 /**
  * The key of the request's brand, or null. A brand that names a variable which is unset is
- * logged once ('Google Maps key not configured.', spec §8: a configuration error, never shown).
+ * logged once ('Google Maps key not configured.': a configuration error, never shown).
  */
 export function mapsApiKey(
   context: Pick<AppLoadContext, 'tenant'>,

@@ -40,9 +40,9 @@ const styles = {
 };
 
 /**
- * The static store carousel (spec site-shell §2: six captioned slides on the brand whose
- * `features.storeCarousel` is on). Every slide is in a horizontal scroll-snap strip, so with
- * JavaScript off each one is a scroll away and every caption is text on the page. With
+ * The static store carousel (docs/reference/stores.md "Store carousel": six captioned slides on the
+ * brand whose `features.storeCarousel` is on). Every slide is in a horizontal scroll-snap strip, so
+ * with JavaScript off each one is a scroll away and every caption is text on the page. With
  * JavaScript it advances every 6 s, pauses while hovered or focused, has a Pause toggle
  * (aria-pressed, WCAG 2.2.2) and previous/next buttons, and never moves by itself under
  * prefers-reduced-motion.

@@ -1,5 +1,5 @@
 /**
- * The store map without a maps key (spec site-shell §2 "Store map", issue 11 item 2): US state
+ * The store map without a maps key (docs/reference/stores.md "Map", decision 0014): US state
  * and county outlines from us-atlas, projected with d3-geo to fit the brand's stores, drawn on
  * the server as SVG. No key, no network, no script.
  *

@@ -68,9 +68,9 @@ export function markerClick(
 }
 
 /**
- * The key-less store map (spec §2 "Store map"): the brand's outline image (served once, cached)
- * under one marker per store, each marker a plain link to the store's page, so the map works
- * with JavaScript off. The selected store is drawn larger in the accent colour and marked
+ * The key-less store map (docs/reference/stores.md "Map"): the brand's outline image (served once,
+ * cached) under one marker per store, each marker a plain link to the store's page, so the map
+ * works with JavaScript off. The selected store is drawn larger in the accent colour and marked
  * aria-current; markers take keyboard focus with a visible ring.
  */
 export function StoreMap({

@@ -54,7 +54,7 @@ const round = (n: number) => Math.round(n * 1e5) / 1e5;
  * The locator's search: a GET form (the list is sorted on the server, with JavaScript or
  * without), and with JavaScript a 'Use my location' button asking the browser for its position.
  * With a Maps key (`mapsKey`) and JavaScript, a non-empty address is geocoded through Google when
- * the form is sent (Enter or the button; spec §5); a failure is silent (spec §8) and the form
+ * the form is sent (Enter or the button); a failure is silent and the form
  * goes on to the server's own ZIP and city lookup.
  */
 export function StoreSearch({ q, mapsKey = null }: { q: string; mapsKey?: string | null }) {
@@ -103,7 +103,7 @@ export function StoreSearch({ q, mapsKey = null }: { q: string; mapsKey?: string
           navigate(`/locations?${params}`);
         },
         () => {
-          // Silent (spec §8): the server's lookup answers instead.
+          // Silent: the server's lookup answers instead.
           form.dataset.geocoded = 'failed';
           form.requestSubmit();
           delete form.dataset.geocoded;

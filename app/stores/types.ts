@@ -42,7 +42,7 @@ export interface StoreSummary
   today: string | null;
   status: OpenStatus | null;
   pharmacy: PharmacySummary | null;
-  /** Whole miles from the search point (spec §9); null without a search point. */
+  /** Whole miles from the search point (metres ÷ 1609, rounded); null without a search point. */
   miles: number | null;
   /** The home store of this visit. */
   isHome: boolean;

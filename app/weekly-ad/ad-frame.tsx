@@ -41,9 +41,9 @@ const styles = {
 };
 
 /**
- * The ad viewer's page in a frame (spec §2 "Weekly ad", §7), tall (80vh, at least 600 px) and
- * the width of the page. Its two messages (spec §4), honoured only from the ad viewer's origin
- * and this frame:
+ * The ad viewer's page in a frame (docs/reference/weekly-ad.md "`/weekly-ad`"), tall (80vh, at
+ * least 600 px) and the width of the page. Its two messages (a sign-in, a store change), honoured
+ * only from the ad viewer's origin and this frame:
  * - store-changed: the store whose ad page it names becomes the home store through the
  *   /home-store action (the same rules as everywhere: 'Now shopping at {store}.' and the 'Make
  *   this my home store' switch), and the page then shows that store's ad;
@@ -73,7 +73,7 @@ export function AdFrame({ data }: { data: WeeklyAdPageData }) {
         className={styles.frame}
         data-testid="ad-viewer-frame"
         // Not fetched until the page has rendered with its stylesheet, which gives the frame its
-        // size (issue 15: layout shift). Fetched from the markup, the viewer's small page could
+        // size (no layout shift). Fetched from the markup, the viewer's small page could
         // arrive first and be laid out in a frame not sized yet (0×0, or 300×150 when the page is
         // laid out before its stylesheet comes), then reflow when the frame got its size: a shift
         // inside the frame, which Lighthouse counts in the page's CLS. The frame is on screen, so
@@ -108,7 +108,7 @@ function useAdViewerActions(data: WeeklyAdPageData) {
       const store = storeForPage(stores, message.page);
       if (!store) return;
       if (store.storeNumber === homeStoreNumber) {
-        // Unchanged (spec §4: skipped); show its ad if another store's is on the page.
+        // Unchanged (skipped); show its ad if another store's is on the page.
         if (shown?.storeNumber !== store.storeNumber) navigate(WEEKLY_AD_PATH);
         return;
       }

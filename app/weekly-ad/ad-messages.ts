@@ -1,7 +1,7 @@
 /**
- * The messages the ad viewer's frame sends its parent (spec site-shell §4: "Weekly ad changes
- * when a message from the ad viewer origin announces a sign-in or store-changed event"; §7:
- * "only messages from that origin are honoured"). Client-safe and pure: the page's hook hands
+ * The messages the ad viewer's frame sends its parent (the weekly ad changes when a
+ * message from the ad viewer origin announces a sign-in or store-changed event; only messages
+ * from that origin are honoured). Client-safe and pure: the page's hook hands
  * every `message` event here and acts only on what comes back.
  */
 

@@ -1,6 +1,7 @@
 /**
- * Which ad page /weekly-ad shows and the address of its frame (spec site-shell §2 "Weekly ad",
- * §4, §7 "Weekly ad"). Pure: the loader hands in the brand's locations and settings.
+ * Which ad page /weekly-ad shows and the address of its frame
+ * (docs/reference/weekly-ad.md "`/weekly-ad`", "Rules"). Pure: the loader hands in the brand's
+ * locations and settings.
  *
  * - The store comes from the `location` query parameter (a visible location's store number or
  *   name slug), else the home store; its page is the store's adviewerPage.
@@ -95,7 +96,7 @@ export function chooseAdPage(inputs: AdPageInputs): AdPageChoice {
 }
 
 /**
- * The viewer frame's address (spec §7): `{viewer}/{page}?token={JWT}` for a shopper with a token;
+ * The viewer frame's address: `{viewer}/{page}?token={JWT}` for a shopper with a token;
  * `{viewer}/{page}` for anyone else with a store; `{viewer}/{default page}?chooseStore` (the
  * choose-store prompt) with neither. Null when there is no page to show.
  */

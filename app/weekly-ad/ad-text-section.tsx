@@ -35,7 +35,8 @@ const styles = {
  * The ad as text beside the frame: a heading per week and per product, so a screen reader moves
  * from product to product; a GET search form (`q`, filtered on the server, so it works without
  * JavaScript; with JavaScript the list follows the box as the shopper types, through the same
- * filter). The spec's sentence when the ad viewer has no ads for us (down, or an empty ad).
+ * filter). The "no weekly ads" sentence (docs/reference/weekly-ad.md "Messages") when the ad viewer
+ * has no ads for us (down, or an empty ad).
  */
 export function AdTextSection({ data }: { data: WeeklyAdPageData }) {
   const id = useId();

@@ -1,14 +1,14 @@
 /**
- * The weekly ad as text (issue 12: "a text version of the same ad … readable by screen readers,
- * searchable, and usable with JavaScript off"), built from the content call's blocks (spec §3
- * "Ad", "ad component"). Client-safe: the server renders it filtered by `q`, and the browser
- * filters the same weeks with the same function as the shopper types.
+ * The weekly ad as text (a text version of the same ad, readable by screen readers,
+ * searchable, and usable with JavaScript off), built from the content call's blocks. Client-safe:
+ * the server renders it filtered by `q`, and the browser filters the same weeks with the same
+ * function as the shopper types.
  *
  * - Weeks: blocks grouped by their end date (else their date info), soonest first, so this
  *   week's ad comes before next week's; a week already over is left out.
  * - A block with product details is a product: title, detail lines, healthy-option attribute,
  *   custom text (limits), price and unit, and its end line ('Ends' plus the short date in Denver
- *   time, else the ad's date info: spec §9). No image is needed (a text-only deal is shown).
+ *   time, else the ad's date info). No image is needed (a text-only deal is shown).
  * - A block with only custom text (a theme block: picture and headline) gives its week a
  *   headline; a block with neither is skipped.
  * - Components are read in the order they sit on the flyer (offsetY, then offsetX), which is the

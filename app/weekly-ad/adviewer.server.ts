@@ -1,5 +1,5 @@
 /**
- * The site's ad-viewer client (spec site-shell §7 "Weekly ad"): `POST {adviewer}/{page}/api/
+ * The site's ad-viewer client (decision 0015): `POST {adviewer}/{page}/api/
  * account/authenticate` (no body) gives an authToken; `GET {adviewer}/{page}/api/content?
  * itemView=true` with it as a Bearer token gives the ad blocks. Only the site's server calls it;
  * the browser never sees the token.

@@ -75,9 +75,10 @@ const styles = adCardStyles;
 type Ext = 'png' | 'jpg' | 'none';
 
 /**
- * A product image, png first and jpg when the png fails (spec §7), then an empty box when both
- * fail. A png that failed before the page's script ran (no error event reached React) is found
- * on mount: complete with no pixels (a lazy image not loaded yet is not complete).
+ * A product image, png first and jpg when the png fails (docs/reference/weekly-ad.md "Home page
+ * preview"), then an empty box when both fail. A png that failed before the page's script ran (no
+ * error event reached React) is found on mount: complete with no pixels (a lazy image not loaded
+ * yet is not complete).
  */
 export function AdImage({
   imageBase,
@@ -126,13 +127,13 @@ export function AdImage({
   );
 }
 
-/** The words after an external link's text (it leaves the site; spec §2 external weekly ad). */
+/** The words after an external link's text (it leaves the site for the external weekly ad). */
 export const EXTERNAL_LINK_NOTE = '(opens the weekly ad on another site)';
 
 /**
- * An ad card (spec §2 "Ad card", §9): product image, title, detail lines, custom text lines,
- * price with optional unit, end-date line; 200×350, title and details clamped at 4 lines. The
- * title links to the weekly ad and its link covers the card.
+ * An ad card (docs/reference/weekly-ad.md "Home page preview"): product image, title, detail lines,
+ * custom text lines, price with optional unit, end-date line; 200×350, title and details clamped at
+ * 4 lines. The title links to the weekly ad and its link covers the card.
  */
 export function AdCardView({
   card,
@@ -188,7 +189,7 @@ export function AdCardView({
   );
 }
 
-/** A card's shape while the cards load (spec §2 "skeleton cards while loading"). */
+/** A card's shape while the cards load (skeleton cards while loading). */
 export function AdCardSkeleton() {
   return (
     <div className={styles.skeleton} aria-hidden="true" data-testid="ad-card-skeleton">

@@ -1,9 +1,9 @@
 /**
- * The card rules of the weekly-ad preview (spec site-shell §2 "Ad card", §3 "Ad", §7 ad images,
- * §9): which blocks of an ad become cards, and what each card says. Pure: the loader passes the
- * clock and whether the brand shows prices.
+ * The card rules of the weekly-ad preview (docs/reference/weekly-ad.md "Home page preview",
+ * "Rules"): which blocks of an ad become cards, and what each card says. Pure: the loader passes
+ * the clock and whether the brand shows prices.
  *
- * Readings of the spec, written down here:
+ * Readings of the card rules, written down here:
  * - "Image": a PRODUCTIMAGE component with a value. A THEMEIMAGE is the flyer's decoration, not
  *   a product's picture, so a theme block (theme image and a headline) makes no card.
  * - "Detail line": a PRODUCTDETAILS component with a value other than the price and its unit,
@@ -44,7 +44,7 @@ export function cardImage(components: readonly AdComponent[]): AdComponent | nul
 }
 
 /**
- * The image's file name without extension (spec §7: the value lowercased), encoded so that a
+ * The image's file name without extension (the value lowercased), encoded so that a
  * value can never reach another path of the ad viewer.
  */
 export function imageFileName(value: string): string {
@@ -84,7 +84,7 @@ export function thisWeeksBlocks(blocks: readonly AdBlock[], now: number): AdBloc
 
 /**
  * A block's card, or null when the block has no product image or no detail line. The price (and
- * its unit) only when `showPrice` (spec §9: hidden when the retailer has more than one location).
+ * its unit) only when `showPrice` (hidden when the retailer has more than one location).
  */
 export function adCard(block: AdBlock, showPrice: boolean): AdCard | null {
   const image = cardImage(block.components);

@@ -42,7 +42,7 @@ const styles = {
 /**
  * Without JavaScript (a style only a browser without scripts applies):
  * - an image's box shows the png and, behind it, the jpg (its custom properties) instead of the
- *   img, so a jpg-only product still shows its picture (spec §7's fallback needs no script);
+ *   img, so a jpg-only product still shows its picture (the jpg fallback needs no script);
  * - skeleton cards give way to the link beside them (no script will fetch the cards).
  */
 const NO_SCRIPT_CSS =
@@ -68,7 +68,7 @@ function useFetchedCards(page: string | null): PreviewCardsReply | null {
           ? (data as PreviewCardsReply)
           : none;
       })
-      // An ad viewer or a network that fails says what the spec says for no ads.
+      // An ad viewer or a network that fails says what the page says for no ads.
       .catch(() => none)
       .then((data) => {
         if (!controller.signal.aborted) setReply({ page, data });
@@ -106,10 +106,10 @@ function WeeklyAdLink({ link, className, children }: { link: PreviewLink } & Lin
 type LinkText = { className?: string; children: string };
 
 /**
- * The home page's weekly-ad preview slider (spec §2 "Weekly ad" preview, §8, §9): this week's ad
- * cards of the home store's ad page in a row that scrolls sideways (keyboard too: the list is
- * focusable; without JavaScript a plain scrollable row), previous/next buttons with JavaScript,
- * skeleton cards while the cards load, the spec's message when there are none.
+ * The home page's weekly-ad preview slider (docs/reference/weekly-ad.md "Home page preview"): this
+ * week's ad cards of the home store's ad page in a row that scrolls sideways (keyboard too: the
+ * list is focusable; without JavaScript a plain scrollable row), previous/next buttons with
+ * JavaScript, skeleton cards while the cards load, the "no weekly ads" message when there are none.
  */
 export function WeeklyAdPreview({ preview }: { preview: WeeklyAdPreviewData }) {
   const id = useId();

@@ -94,7 +94,7 @@ describe('the home page loader with the reference ad viewer', () => {
     );
     expect(weeklyAd.cards.length).toBeGreaterThan(5);
     expect(weeklyAd.cards.length).toBeLessThanOrEqual(15);
-    // Lin's has six stores: no prices (spec §9).
+    // Lin's has six stores: no prices (more than one location).
     expect(weeklyAd.cards.every((c) => c.price === null)).toBe(true);
     expect(weeklyAd.imageBase).toBe(`${adviewer.url}/images/afs/products/`);
     expect(weeklyAd.link).toEqual({ href: '/weekly-ad', external: false });

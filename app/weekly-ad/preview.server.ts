@@ -1,7 +1,7 @@
 /**
- * The home page's weekly-ad preview (spec site-shell §2 "Weekly ad" preview, §4 home store and
- * weekly ad, §8 "No weekly ads", §9): the cards of the home store's ad page, read through the
- * shared ad cache (adviewer.server.ts), never by a call of the page's own.
+ * The home page's weekly-ad preview
+ * (docs/reference/weekly-ad.md "Home page preview"): the cards of the home store's ad page, read
+ * through the shared ad cache (adviewer.server.ts), never by a call of the page's own.
  *
  * The page never waits on the ad viewer for long: on a cache miss the loader waits at most
  * PREVIEW_WAIT_MS, then answers 'loading' (skeleton cards) and the browser asks the preview
@@ -20,14 +20,14 @@ import type { PreviewCardsReply, PreviewLink, WeeklyAdPreviewData } from './prev
  */
 export const PREVIEW_WAIT_MS = 400;
 
-/** Where the cards lead (spec §2): the brand's external weekly ad when configured. */
+/** Where the cards lead: the brand's external weekly ad when configured. */
 export function previewLink(context: AppLoadContext): PreviewLink {
   const external = context.tenant.services.weeklyAdExternalUrl;
   return external ? { href: external, external: true } : { href: '/weekly-ad', external: false };
 }
 
 /**
- * The ad page the preview shows (spec §4): the home store's page (the shopper's or guest's chosen
+ * The ad page the preview shows: the home store's page (the shopper's or guest's chosen
  * store, else the brand's default store), without a home store the first location's, else the
  * retailer's; else the page the tenant file names. Null when none is known.
  */
@@ -57,7 +57,7 @@ function cardsOf(context: AppLoadContext, result: AdsResult): PreviewCardsReply 
   return {
     cards: previewCards(result.content.blocks, {
       now: Date.now(),
-      // Spec §9: a retailer with more than one location hides the price (prices vary by store).
+      // A retailer with more than one location hides the price (prices vary by store).
       showPrice: visibleLocations(context).length <= 1,
     }),
     imageBase: adviewerUrl(base, 'images/afs/products/').href,
@@ -79,7 +79,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OU
 /**
  * The preview for the home page: the cards of the shopper's ad page when the cache holds them or
  * the ad viewer answers within `waitMs`; 'loading' otherwise. Never throws: an ad viewer that is
- * down gives no cards (the spec's message), the rest of the page stands.
+ * down gives no cards (the "no weekly ads" message), the rest of the page stands.
  */
 export async function weeklyAdPreview(
   context: AppLoadContext,

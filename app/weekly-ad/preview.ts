@@ -4,14 +4,14 @@
  * loader's part in preview.server.ts).
  */
 
-/** Spec §9: weekly ad preview limit 15, card size 200x350. */
+/** Weekly ad preview limit 15, card size 200x350. */
 export const WEEKLY_AD_PREVIEW_LIMIT = 15;
 export const AD_CARD_WIDTH = 200;
 export const AD_CARD_HEIGHT = 350;
-/** Spec §9: ad title and detail text clamp at 4 lines. */
+/** Ad title and detail text clamp at 4 lines. */
 export const AD_TEXT_LINES = 4;
 
-/** Spec §8, "No weekly ads": no card to show, or the ad viewer unavailable. */
+/** "No weekly ads": no card to show, or the ad viewer unavailable. */
 export const NO_WEEKLY_ADS_MESSAGE =
   'Sorry, no weekly ads are available at this time. Please check back soon.';
 
@@ -22,7 +22,7 @@ export function previewDataHref(page: string): string {
   return `${PREVIEW_DATA_PATH}?${new URLSearchParams({ page }).toString()}`;
 }
 
-/** One card of the slider (spec §2 "Ad card"). */
+/** One card of the slider (docs/reference/weekly-ad.md "Home page preview"). */
 export interface AdCard {
   /** adPageId: unique within an ad page. */
   id: string;
@@ -32,7 +32,7 @@ export interface AdCard {
   details: string[];
   /** Custom text lines (CUSTOMTEXT: DISCLAIMER, HEADLINE, …), in layout order. */
   customText: string[];
-  /** PRICE and UNIT; null when the block has none or the brand hides prices (§9). */
+  /** PRICE and UNIT; null when the block has none or the brand hides prices. */
   price: { amount: string; unit: string | null } | null;
   /** 'Ends Dec 1', else the ad's date info ('Valid Wed, Nov 25 - Tue, Dec 1'), else ''. */
   ends: string;
@@ -48,7 +48,7 @@ export interface PreviewLink {
 
 /**
  * The preview as a page gets it:
- * - ready: the cards (none: the spec's message), and where their images live;
+ * - ready: the cards (none: the "no weekly ads" message), and where their images live;
  * - loading: the ad viewer has not answered within the page's short wait; the browser asks
  *   PREVIEW_DATA_PATH for this ad page's cards (without JavaScript: a link to the ad).
  */
@@ -63,7 +63,7 @@ export interface PreviewCardsReply {
 }
 
 /**
- * A product image's address (spec §7): `{ad viewer}/images/afs/products/{value lowercased}.png`,
+ * A product image's address: `{ad viewer}/images/afs/products/{value lowercased}.png`,
  * or `.jpg` when the png fails. `imageBase` ends with the products folder's slash.
  */
 export function adImageUrl(imageBase: string, image: string, ext: 'png' | 'jpg'): string {

@@ -1,4 +1,4 @@
-/** The ads of one ad page as the site keeps them (spec site-shell §3 "Ad", "ad component"). */
+/** The ads of one ad page as the site keeps them (decision 0015). */
 
 export interface AdComponent {
   /** adComponentId as text, or null when the ad viewer gave none. */

@@ -1,6 +1,6 @@
 /** The /weekly-ad page's sentences (client-safe). */
 
-/** Spec §8 "No weekly ads". */
+/** "No weekly ads" (docs/reference/weekly-ad.md "Messages"). */
 export const NO_WEEKLY_ADS_MESSAGE =
   'Sorry, no weekly ads are available at this time. Please check back soon.';
 

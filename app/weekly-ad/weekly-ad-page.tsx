@@ -29,10 +29,10 @@ const styles = {
 };
 
 /**
- * /weekly-ad (spec §2 "Weekly ad"): the ad viewer's frame for the store chosen by the address,
- * else the home store, else the retailer's default ad (the viewer's choose-store prompt for a
- * guest without a store), and the same ad as text. A store chooser (a GET form) shows any
- * store's ad without JavaScript and without changing the home store.
+ * /weekly-ad (docs/reference/weekly-ad.md "`/weekly-ad`"): the ad viewer's frame for the store
+ * chosen by the address, else the home store, else the retailer's default ad (the viewer's
+ * choose-store prompt for a guest without a store), and the same ad as text. A store chooser (a GET
+ * form) shows any store's ad without JavaScript and without changing the home store.
  */
 export function WeeklyAdPage({ data }: { data: WeeklyAdPageData }) {
   return (

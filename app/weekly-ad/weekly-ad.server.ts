@@ -1,11 +1,11 @@
 /**
- * /weekly-ad (spec site-shell §2 "Weekly ad", §4, §7, §8): the brand's ad viewer in a frame, and
+ * /weekly-ad (docs/reference/weekly-ad.md "`/weekly-ad`"): the brand's ad viewer in a frame, and
  * beside it the same ad as text, built here from the content call (brandAds, cached per page).
  *
  * Caching: a guest's page depends on the address and the home store only, which the guest page
  * cache keys on (decision 0004): shared. A shopper's frame address carries their token:
- * personal, never stored. An ad viewer that is down costs the text section only (the spec's
- * sentence there); the page is still 200.
+ * personal, never stored. An ad viewer that is down costs the text section only (the "no weekly
+ * ads" sentence there); the page is still 200.
  */
 import { data, type AppLoadContext } from '@remix-run/node';
 import { cacheHeaders } from '~/lib/http/cache.server';

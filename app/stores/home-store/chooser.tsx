@@ -19,7 +19,7 @@ const styles = {
   field: sx({ minW: '0' }),
   label: sx({ display: 'block', fontSize: 'xs', color: 'fg.muted', lineHeight: 'short' }),
   // Without JavaScript only; where scripts run they are hidden from the first paint, so the
-  // header does not change height when hydration drops them (issue 15: no layout shift).
+  // header does not change height when hydration drops them (no layout shift).
   choose: sxRecipe('button', { size: 'xs', variant: 'outline' }, hiddenWithJs),
   makeHome: sx({
     ...hiddenWithJs,
@@ -47,11 +47,11 @@ export function MakeHomeCheckbox() {
 }
 
 /**
- * Home-store chooser (spec §2 Header): a plain POST form to /home-store, so it works without
- * JavaScript (a visible 'Choose' button, and for a signed-in shopper the 'Make this my home
- * store' checkbox). With JavaScript the choice is sent as soon as the select changes and the
- * button is dropped; the shell's snackbar then says 'Now shopping at {store}.' and offers the
- * switch. The select shows the current store's name, cut at 150 px, and stays the same element
+ * Home-store chooser (docs/reference/stores.md "Home store"): a plain POST form to /home-store, so
+ * it works without JavaScript (a visible 'Choose' button, and for a signed-in shopper the 'Make
+ * this my home store' checkbox). With JavaScript the choice is sent as soon as the select changes
+ * and the button is dropped; the shell's snackbar then says 'Now shopping at {store}.' and offers
+ * the switch. The select shows the current store's name, cut at 150 px, and stays the same element
  * when the store changes, so the keyboard focus stays on it.
  */
 export function HomeStoreChooser({

@@ -36,7 +36,7 @@ function HomeStoreForm({
 
 /**
  * 'Shop this store': the store for this visit. A signed-in shopper without JavaScript also gets
- * the 'Make this my home store' checkbox (spec §4: every choice is a form post with it); with
+ * the 'Make this my home store' checkbox (every choice is a form post with it); with
  * JavaScript the snackbar after the choice offers the switch instead.
  */
 export function ShopThisStoreForm({

@@ -216,7 +216,8 @@ describe('choose-home-store', () => {
     expect(await savedStore(s)).toBe(third.storeNumber);
     const session = shopperFromSession(await s.b.session());
     expect(session?.myStore).toBe(third.storeNumber);
-    // An account update: the sign-in lasts 30 more days (spec accounts §9).
+    // An account update: the sign-in lasts 30 more days (docs/reference/accounts.md "Log out and
+    // sessions").
     expect(session!.expiresAt! - Date.now()).toBeLessThan(31 * 24 * 3600 * 1000);
     const shown = await root(s.b);
     expect(shown.page.storeNotice).toEqual({

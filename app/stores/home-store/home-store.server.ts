@@ -1,5 +1,5 @@
 /**
- * The home store (spec site-shell §4 "Home store", accounts §4): one action for every form that
+ * The home store (docs/reference/stores.md "Home store"): one action for every form that
  * posts the contract of ~/stores/home-store/home-store (the header chooser, the drawer, the store locator and a
  * store's page), plain form posts that work without JavaScript.
  *
@@ -9,7 +9,7 @@
  *   the 'Make this my home store' checkbox (makeHome, the path without JavaScript) a signed-in
  *   shopper's saved store is updated at once too.
  * - save-home-store: the snackbar's and the drawer's switch: updates a signed-in shopper's saved
- *   store, skipped when the store is empty or unchanged (accounts §4). A script's post asks for
+ *   store, skipped when the store is empty or unchanged. A script's post asks for
  *   the outcome as data (HOME_STORE_REPLY_DATA); a form's post is redirected back with the notice.
  *
  * A save that fails leaves the choice of store standing and says so in a sentence of ours (the
@@ -55,7 +55,7 @@ export const homeStoreSchema = z.discriminatedUnion('intent', [
   }),
   z.object({
     intent: z.literal(HOME_STORE_INTENTS.save),
-    // Empty is allowed here: such a save is skipped (spec), not refused.
+    // Empty is allowed here: such a save is skipped, not refused.
     storeNumber: storeNumberField.optional(),
     redirectTo: redirectToField,
     reply: z.literal(HOME_STORE_REPLY_DATA).optional(),
@@ -84,7 +84,8 @@ type SaveOutcome =
 
 /**
  * Updates the shopper's saved store to `location` through the loyalty service, and the session's
- * copy with it (the sign-in then lasts 30 more days, spec accounts §9). Skipped when unchanged.
+ * copy with it (the sign-in then lasts 30 more days: docs/reference/accounts.md "Log out and
+ * sessions"). Skipped when unchanged.
  */
 async function saveHomeStore(
   context: AppLoadContext,
@@ -152,7 +153,7 @@ export async function homeStoreAction(request: Request, context: AppLoadContext)
   // save-home-store: a guest has no saved store; nothing changes.
   if (!shopper) return redirect(back);
   const asData = value.reply === HOME_STORE_REPLY_DATA;
-  // Empty (skipped, spec) or not a store of this brand: nothing to save.
+  // Empty (skipped) or not a store of this brand: nothing to save.
   const location = value.storeNumber ? choosableLocation(context, value.storeNumber) : null;
   if (!location) return asData ? reply(context, { status: 'skipped' }) : redirect(back);
   const outcome = await saveHomeStore(context, shopper, location);

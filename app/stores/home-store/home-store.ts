@@ -37,14 +37,14 @@ export type HomeStoreSaveReply =
   | { status: 'failed'; storeNumber: string; message: string }
   | { status: 'skipped' };
 
-/** Spec §9: the snackbar closes after 3000 ms. */
+/** The snackbar closes after 3000 ms. */
 export const STORE_NOTICE_MS = 3000;
-/** Spec §4: the saved store is updated 500 ms after the snackbar closes with the switch on. */
+/** The saved store is updated 500 ms after the snackbar closes with the switch on. */
 export const SAVE_HOME_STORE_DELAY_MS = 500;
 
-/** Spec §4: the snackbar after choosing a location. */
+/** The snackbar after choosing a location. */
 export const nowShoppingAtMessage = (store: string) => `Now shopping at ${store}.`;
-/** After a save (the spec names none): the switch's or the checkbox's result. */
+/** After a save (a sentence of ours): the switch's or the checkbox's result. */
 export const nowHomeStoreMessage = (store: string) => `${store} is now your home store.`;
 /** A save the loyalty service refused or could not take (never the service's own words). */
 export const homeStoreSaveFailedMessage = (store: string) =>

@@ -1,5 +1,5 @@
 /**
- * The default-location rules (spec site-shell §4 "Home store", accounts §9): which store a page
+ * The default-location rules (docs/reference/stores.md "Home store"): which store a page
  * starts from, and which weekly-ad page. Against a small retailer-info of our own, so that each
  * rule is seen alone; the demo brands are checked at the end.
  */

@@ -1,6 +1,6 @@
 /**
  * The brand's stores as every area sees them (retailer info in content): which are visible, and
- * which one a page starts from as the home store (spec site-shell §3 "Home store", accounts §9).
+ * which one a page starts from as the home store (docs/reference/stores.md "Home store").
  */
 import type { AppLoadContext } from '@remix-run/node';
 import type { Location } from '~/content/source/types';
@@ -32,10 +32,10 @@ export function resolveHomeStore(
 }
 
 /**
- * The weekly-ad page a page starts from (spec site-shell §4: "Changing the home store sets the
- * weekly-ad page to that store's page … without a home store the first location's page is the
- * default"): the home store's page; without a home store, the first visible location's; else
- * (neither has one) the retailer's own adviewerPage. Null when content names none at all.
+ * The weekly-ad page a page starts from (changing the home store sets the weekly-ad
+ * page to that store's page; docs/reference/stores.md "Home store"): the home store's page; without
+ * a home store, the first visible location's; else (neither has one) the retailer's own
+ * adviewerPage. Null when content names none at all.
  */
 export function defaultAdPage(context: AppLoadContext, home: Location | null): string | null {
   const info = context.services.content.retailerInfo(context.tenant.sitePath);

@@ -6,7 +6,7 @@
 
 /**
  * Closing with the switch on saves the store, skipped when the store is empty or already the
- * saved one (spec §4, accounts §4).
+ * saved one (docs/reference/stores.md "Home store").
  */
 export function shouldSaveOnClose(
   switchOn: boolean,
@@ -23,7 +23,7 @@ export interface PendingSave {
   cancel(): void;
 }
 
-/** The pending update (spec §4: a delay of 500 ms): the last store asked for is the one sent. */
+/** The pending update (a delay of 500 ms): the last store asked for is the one sent. */
 export function createPendingSave(
   delayMs: number,
   send: (storeNumber: string) => void,

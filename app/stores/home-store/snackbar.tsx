@@ -43,10 +43,10 @@ function noticeLines(notice: StoreNotice): { text: string; error?: boolean }[] {
 }
 
 /**
- * The store notice after a home-store post (spec §4 'Now shopping at {store}.'), rendered once by
+ * The store notice after a home-store post ('Now shopping at {store}.'), rendered once by
  * the shell right after the header, so Tab from the store chooser reaches it.
  *
- * With JavaScript: a snackbar for STORE_NOTICE_MS (spec §9), announced through a polite live
+ * With JavaScript: a snackbar for STORE_NOTICE_MS (3000 ms), announced through a polite live
  * region that is in the page before any message arrives. It stays while the pointer is over it
  * or the focus is in it, and Escape or its close button closes it. For a shopper whose saved
  * store differs (offerSave) it holds the 'Make this my home store' switch; closing with the
@@ -138,7 +138,7 @@ function Snackbar({
     setSwitchOn(false);
   }, [notice]);
 
-  // The pending save (spec: 500 ms), sent through the fetcher (a navigation meanwhile does not
+  // The pending save (500 ms), sent through the fetcher (a navigation meanwhile does not
   // cancel it); cancelled only when the shell goes.
   useEffect(() => {
     const save = createPendingSave(SAVE_HOME_STORE_DELAY_MS, (storeNumber) =>

@@ -47,11 +47,12 @@ const styles = {
 };
 
 /**
- * The drawer's store list (tenant feature drawerStoreSelector; spec §2 Drawer): every location
- * that is not hidden from the store selector, each with a POST form to /home-store that works
- * without JavaScript. Locations hidden from the home selector are listed without the choose
- * button (the action would refuse them). On the chosen location's row a signed-in shopper gets
- * the 'Make this my home store' switch, on and locked when it already is their saved store.
+ * The drawer's store list (tenant feature drawerStoreSelector; docs/reference/stores.md "Home
+ * store"): every location that is not hidden from the store selector, each with a POST form to
+ * /home-store that works without JavaScript. Locations hidden from the home selector are listed
+ * without the choose button (the action would refuse them). On the chosen location's row a
+ * signed-in shopper gets the 'Make this my home store' switch, on and locked when it already is
+ * their saved store.
  */
 export function StoreSelector({
   locations,

@@ -45,10 +45,11 @@ const styles = {
 };
 
 /**
- * 'Make this my home store' (spec §2, §4): a real checkbox with role="switch", labelled, so it is
- * reached by Tab, toggled by Space and announced as a switch. `name` makes it a field of its
- * form (the page without JavaScript posts it as makeHome). `locked`: already the saved store,
- * so it shows on and cannot be turned off (aria-disabled keeps it focusable and announced).
+ * 'Make this my home store' (docs/reference/stores.md "Home store"): a real checkbox with
+ * role="switch", labelled, so it is reached by Tab, toggled by Space and announced as a switch.
+ * `name` makes it a field of its form (the page without JavaScript posts it as makeHome). `locked`:
+ * already the saved store, so it shows on and cannot be turned off (aria-disabled keeps it
+ * focusable and announced).
  */
 export function HomeStoreSwitch({
   id,
