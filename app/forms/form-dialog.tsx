@@ -6,7 +6,7 @@ import { formPath } from '~/lib/form-kit/upload-limits';
 import { lazyModule } from '~/lib/ui/lazy-module';
 import { formReply, type FormSetup } from './types';
 
-/** The dialog's width on wider screens (the spec leaves the ad-request dialog's contents open). */
+/** The dialog's width on wider screens (the ad-request dialog's contents are the form's own). */
 export const FORM_DIALOG_WIDTH = 560;
 
 /*
@@ -33,7 +33,7 @@ export interface FormDialogLinkProps {
 }
 
 /**
- * A menu item that opens a content form (the footer's "Advertise with us", spec site-shell §2
+ * A menu item that opens a content form (the footer's "Advertise with us", docs/reference/forms.md "What the visitor sees"
  * Footer: "An ad-request dialog opens from the footer menu"). Without JavaScript it is a link to
  * the form's own page; with JavaScript a button that loads the form (its fields and a freshly
  * signed bot check, from /forms/<slug>) and shows it in a dialog. Focus moves into the dialog

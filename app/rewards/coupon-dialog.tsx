@@ -41,7 +41,7 @@ function CouponBody({ coupon }: { coupon: RewardCoupon }) {
 }
 
 /**
- * A reward coupon (spec §2 "Coupon dialog"): image, offer, restrictions, Expires date, Limit and
+ * A reward coupon (docs/reference/rewards.md "What the shopper sees"): image, offer, restrictions, Expires date, Limit and
  * a Close button; 700 wide, full screen with a Back button below 769 px. Opened by `?coupon=`:
  * with JavaScript a dialog; without, the same address shows the coupon as a section at the top
  * of the page, closed with a link.
