@@ -106,10 +106,11 @@ const styles = {
 };
 
 /**
- * Post carousel (docs/reference/content.md "What the shopper sees", "Constants"). All slides are rendered in a horizontal scroll-snap strip, so
- * without JavaScript the first slide shows and the others are a swipe or scroll away. With
- * JavaScript it cycles every 6 s, pauses on hover and keyboard focus, has a pause/play button
- * (WCAG 2.2.2), previous/next buttons and dots, and never cycles under reduced motion.
+ * Post carousel (docs/reference/content.md "What the shopper sees", "Constants"). All slides are
+ * rendered in a horizontal scroll-snap strip, so without JavaScript the first slide shows and the
+ * others are a swipe or scroll away. With JavaScript it cycles every 6 s, pauses on hover and
+ * keyboard focus, has a pause/play button (WCAG 2.2.2), previous/next buttons and dots, and never
+ * cycles under reduced motion.
  */
 export function PostCarousel({
   posts,

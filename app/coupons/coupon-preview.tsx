@@ -18,9 +18,9 @@ const styles = {
 };
 
 /**
- * The home page's coupon preview slider (docs/reference/coupons.md "Home page preview"): up to 15 cards side by side, 200 wide,
- * scrolled sideways (keyboard too: the list is focusable), with a link to all coupons; the
- * reference's message when there are none.
+ * The home page's coupon preview slider (docs/reference/coupons.md "Home page preview"): up to 15
+ * cards side by side, 200 wide, scrolled sideways (keyboard too: the list is focusable), with a
+ * link to all coupons; the reference's message when there are none.
  */
 export function CouponPreview({
   coupons,

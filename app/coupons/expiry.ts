@@ -1,9 +1,9 @@
 import { calendarDate, daysBetween, denverDate, formatShopperDate } from '@common/dates';
 
 /**
- * The expiry line of a coupon card, its details and the print page (docs/reference/coupons.md "Rules").
- * Client-safe (cards render on both sides); no clock: callers pass the loader's `now`, so the
- * server and the browser write the same text.
+ * The expiry line of a coupon card, its details and the print page (docs/reference/coupons.md
+ * "Rules"). Client-safe (cards render on both sides); no clock: callers pass the loader's `now`, so
+ * the server and the browser write the same text.
  */
 
 /** Days left are shown in red below this many (3 days, 259200000 ms). */

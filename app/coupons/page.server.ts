@@ -2,9 +2,9 @@
  * The /digital-coupons page (docs/reference/coupons.md, docs/decisions/0007-coupon-lists.md):
  * what a view shows, and the clip / clip-all action.
  *
- * The whole view lives in the query string (see url-state.ts), so the loader filters, sorts and cuts
- * the list on the server: a shopper without JavaScript gets the same page, and with JavaScript a
- * filter change is a navigation (Remix cancels an older load when a newer one starts).
+ * The whole view lives in the query string (see url-state.ts), so the loader filters, sorts and
+ * cuts the list on the server: a shopper without JavaScript gets the same page, and with JavaScript
+ * a filter change is a navigation (Remix cancels an older load when a newer one starts).
  */
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';

@@ -4,8 +4,8 @@ import type { Offer, OfferLists } from '~/lib/loyalty/types';
  * The digital coupons page's state, which lives in the URL (docs/reference/coupons.md
  * "Rules"): `?tab=&category=&brand=&sort=&q=&show=`. `parseCouponView` reads
  * it tolerantly, `couponViewSearch` writes it back without defaults, and `withTab` /
- * `withFilter` / `showMore` are the transitions of the reference's "Rules". Client-safe: no server imports, no
- * clock, no zod.
+ * `withFilter` / `showMore` are the transitions of the reference's "Rules". Client-safe: no server
+ * imports, no clock, no zod.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -226,7 +226,10 @@ export function showMoreHref(view: CouponView, total: number): string {
   return `/digital-coupons${couponViewSearch(showMore(view, total))}#${cardAnchor(firstNew)}`;
 }
 
-/** The list of a tab: available, activated (clipped) or redeemed (docs/reference/coupons.md "Rules"). */
+/**
+ * The list of a tab: available, activated (clipped) or redeemed (docs/reference/coupons.md
+ * "Rules").
+ */
 export function couponsOfTab(
   lists: Pick<OfferLists, 'available' | 'activated' | 'redeemed'>,
   tab: CouponTab,

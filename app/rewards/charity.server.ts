@@ -125,12 +125,13 @@ const CHARITY_LOCK_CLASS = 720_304;
 export type ChangeLock = <T>(key: string, task: () => Promise<T>) => Promise<T>;
 
 /**
- * With several site processes on one PostgreSQL database (docs/decisions/0019-several-processes.md), a double submit can reach
- * two processes: a transaction-scoped advisory lock per shopper makes the second change wait for
- * the first, so both never read the same enrolment and enroll two charities. The transaction
- * holds one pool connection for the length of the loyalty calls (a few seconds at most, under
- * the client's deadlines). PGlite is one process's own database: the in-process queue is enough,
- * and a PGlite transaction would hold every other query of the site store meanwhile.
+ * With several site processes on one PostgreSQL database
+ * (docs/decisions/0019-several-processes.md), a double submit can reach two processes: a
+ * transaction-scoped advisory lock per shopper makes the second change wait for the first, so both
+ * never read the same enrolment and enroll two charities. The transaction holds one pool connection
+ * for the length of the loyalty calls (a few seconds at most, under the client's deadlines). PGlite
+ * is one process's own database: the in-process queue is enough, and a PGlite transaction would
+ * hold every other query of the site store meanwhile.
  */
 export function databaseLock(store: SiteStore): ChangeLock | undefined {
   if (store.kind !== 'postgres') return undefined;

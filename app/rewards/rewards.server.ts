@@ -46,8 +46,8 @@ export async function rewardsLoader(context: AppLoadContext) {
   const no = shopper.frqShopperNo;
   const loyalty = context.loyalty;
 
-  // The year-to-date savings (docs/reference/rewards.md "Savings") load beside the rewards calls; a failure hides
-  // only that section (savingsSection answers null).
+  // The year-to-date savings (docs/reference/rewards.md "Savings") load beside the rewards calls; a
+  // failure hides only that section (savingsSection answers null).
   const [info, history, credits, savings] = await Promise.all([
     needs.info ? attempt('loyalty info', () => loyalty.getLoyaltyInfo(no)) : skipped,
     needs.history ? attempt('points history', () => loyalty.getPointsHistory(no)) : skipped,
