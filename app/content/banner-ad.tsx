@@ -10,7 +10,7 @@ export interface BannerAdProps {
   altText?: string | null;
 }
 
-/** Spec §2, §9: aspect ratio 2.6 on small screens, 7.68 from md up. */
+/** Aspect ratio 2.6 on small screens, 7.68 from md up. */
 export const BANNER_AD_RATIO = { base: 2.6, md: 7.68 } as const;
 
 const styles = {

@@ -1,5 +1,5 @@
 /**
- * Banner ad reporting (spec site-shell §4 Banner, accounts §9): a view when the banner is shown
+ * Banner ad reporting (docs/reference/shell.md "Site banner"): a view when the banner is shown
  * and a click when it is clicked, reported to the ad studio as
  * `PUT {ad studio}/websites/posts/{id}/view` and `/click`. The browser posts to this site
  * (`sendBeacon`, so a click survives the navigation it starts); the server makes the call, so

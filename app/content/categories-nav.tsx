@@ -42,8 +42,8 @@ const styles = {
 
 /**
  * Post categories as tabs (first 3 visible, the rest under 'More') or as an aside titled
- * 'Categories' (spec §2). Plain links, so it works without JavaScript; 'More' is a <details>
- * disclosure, which also opens without JavaScript.
+ * 'Categories' (docs/reference/content.md "What the shopper sees"). Plain links, so it works
+ * without JavaScript; 'More' is a <details> disclosure, which also opens without JavaScript.
  */
 export function CategoriesNav({
   categories,

@@ -38,7 +38,7 @@ export function homeContent(context: AppLoadContext) {
     slides,
     latest,
     promo: content.pagePromos(site, 'home')[0] ?? null,
-    // The static store carousel, on a brand that turns it on (spec §2).
+    // The static store carousel, on a brand that turns it on.
     storeSlides: context.tenant.features.storeCarousel ? content.storeCarousel(site) : [],
   };
 }

@@ -1,4 +1,4 @@
-/** 'fresh-produce' -> 'Fresh Produce': a category label from a path segment (spec §2). */
+/** 'fresh-produce' -> 'Fresh Produce': a category label from a path segment. */
 export function labelFromSegment(segment: string): string {
   return decodeURIComponent(segment)
     .split(/[-_\s]+/)

@@ -1,9 +1,9 @@
 import type { MenuItem } from '~/content/source/types';
 
 /**
- * Menu placement rules (spec §2 Drawer): an item or group marked drawerOnly shows only in the
- * navigation drawer, one marked barOnly only in the app bar. Children are filtered the same way,
- * and a group left with no children and no link of its own is dropped.
+ * Menu placement rules (docs/reference/shell.md "What the shopper sees"): an item or group marked
+ * drawerOnly shows only in the navigation drawer, one marked barOnly only in the app bar. Children
+ * are filtered the same way, and a group left with no children and no link of its own is dropped.
  */
 function place(items: readonly MenuItem[], skip: (i: MenuItem) => boolean): MenuItem[] {
   const out: MenuItem[] = [];

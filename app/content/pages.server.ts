@@ -1,5 +1,5 @@
 /**
- * The content pages' data (spec site-shell §2 "Posts", "Pages", "Search"): every one is the
+ * The content pages' data (docs/reference/content.md "Rules", "Search"): every one is the
  * same for every guest, so each says it may be shared (lib/http/cache.server.ts).
  */
 import { data, type AppLoadContext } from '@remix-run/node';

@@ -57,7 +57,7 @@ export function PostCard({
   headingLevel?: 'h2' | 'h3';
 }) {
   const Heading = headingLevel;
-  // Spec §9: no prefetching on 2g, with data saver on, or offline.
+  // No prefetching on 2g, with data saver on, or offline.
   const prefetch = useLinkPrefetch('intent');
   return (
     <article className={styles.card}>

@@ -50,7 +50,7 @@ const hiddenScrollbar = { '&::-webkit-scrollbar': { display: 'none' }, scrollbar
 const styles = {
   carousel: sx({ position: 'relative' }),
   // The controls come with hydration; where scripts run their row is kept free from the first
-  // paint (issue 15: no layout shift), and they take it without moving the page.
+  // paint (no layout shift), and they take it without moving the page.
   withControls: sx(withJs({ pb: CONTROLS_HEIGHT })),
   // With JavaScript the buttons and dots replace the scroll bar (hidden from the first paint).
   track: sx({ ...track, ...hiddenScrollbar }),
@@ -106,10 +106,11 @@ const styles = {
 };
 
 /**
- * Post carousel (spec §2, §9). All slides are rendered in a horizontal scroll-snap strip, so
- * without JavaScript the first slide shows and the others are a swipe or scroll away. With
- * JavaScript it cycles every 6 s, pauses on hover and keyboard focus, has a pause/play button
- * (WCAG 2.2.2), previous/next buttons and dots, and never cycles under reduced motion.
+ * Post carousel (docs/reference/content.md "What the shopper sees", "Constants"). All slides are
+ * rendered in a horizontal scroll-snap strip, so without JavaScript the first slide shows and the
+ * others are a swipe or scroll away. With JavaScript it cycles every 6 s, pauses on hover and
+ * keyboard focus, has a pause/play button (WCAG 2.2.2), previous/next buttons and dots, and never
+ * cycles under reduced motion.
  */
 export function PostCarousel({
   posts,

@@ -1,4 +1,4 @@
-/** Pure parts of the header search box (spec §4 content search, §9 constants). */
+/** Pure parts of the header search box (docs/reference/content.md "Search"). */
 
 /** Typing pause before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250;

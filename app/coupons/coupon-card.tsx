@@ -66,7 +66,7 @@ interface ClipAnswer {
 }
 
 /**
- * A coupon card (spec §2), on the shared coupon card body: image, brand, summary, 'Featured'
+ * A coupon card, on the shared coupon card body: image, brand, summary, 'Featured'
  * badge, expiry line and the action: 'Log In to Clip' for a guest, 'Clip' for a shopper (a real
  * form post; with JavaScript a fetcher shows 'Clipped' at once and puts 'Clip' back quietly if
  * the clip fails), a disabled 'Clipped' once clipped, nothing once redeemed. The summary

@@ -63,7 +63,7 @@ interface Props {
 }
 
 /**
- * The coupon's details (spec §2): a 700-wide dialog with JavaScript (its code loads when it
+ * The coupon's details: a 700-wide dialog with JavaScript (its code loads when it
  * first opens), opened by a card or by `?offerCode=`; without JavaScript the same address shows
  * them as a section at the top of the page, closed with a link.
  */

@@ -4,11 +4,11 @@ import { sx } from '~/lib/theme/static-css';
 import { CardRow, cardSlotStyle, SliderFrame, sliderLink } from '~/lib/ui/slider';
 import { CouponCard, useDetailsLinkNavigation } from './coupon-card';
 
-/** Spec §8, the coupon preview slider. */
+/** The coupon preview slider's messages (docs/reference/coupons.md "Messages"). */
 export const NO_PREVIEW_COUPONS_MESSAGE =
   'Sorry, no digital coupons are available at this time. Please check back soon.';
 
-/** Preview card width (spec §2). */
+/** Preview card width. */
 export const PREVIEW_CARD_WIDTH = 200;
 
 const styles = {
@@ -18,9 +18,9 @@ const styles = {
 };
 
 /**
- * The home page's coupon preview slider (spec §2): up to 15 cards side by side, 200 wide,
- * scrolled sideways (keyboard too: the list is focusable), with a link to all coupons; the
- * spec's message when there are none.
+ * The home page's coupon preview slider (docs/reference/coupons.md "Home page preview"): up to 15
+ * cards side by side, 200 wide, scrolled sideways (keyboard too: the list is focusable), with a
+ * link to all coupons; the reference's message when there are none.
  */
 export function CouponPreview({
   coupons,

@@ -99,7 +99,7 @@ function Select({
  * Tabs with counts (the shopper-only ones for shoppers only) and the filter form: search,
  * category, brand and sort. A plain GET form, so every view works without JavaScript (Apply);
  * with JavaScript a change applies at once and typing searches after 200 ms. Tabs are links
- * that clear category, brand and search; any change resets the count shown (spec §4).
+ * that clear category, brand and search; any change resets the count shown.
  */
 export function CouponToolbar({
   view,

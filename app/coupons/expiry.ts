@@ -1,12 +1,12 @@
 import { calendarDate, daysBetween, denverDate, formatShopperDate } from '@common/dates';
 
 /**
- * The expiry line of a coupon card, its details and the print page (spec "site shell" §2, §9).
- * Client-safe (cards render on both sides); no clock: callers pass the loader's `now`, so the
- * server and the browser write the same text.
+ * The expiry line of a coupon card, its details and the print page (docs/reference/coupons.md
+ * "Rules"). Client-safe (cards render on both sides); no clock: callers pass the loader's `now`, so
+ * the server and the browser write the same text.
  */
 
-/** Days left are shown in red below this many (spec §9: 3 days, 259200000 ms). */
+/** Days left are shown in red below this many (3 days, 259200000 ms). */
 export const COUPON_URGENT_DAYS = 3;
 
 export interface ExpiryLine {
@@ -54,7 +54,7 @@ function daysLeftText(days: number): string {
  * left = Denver calendar days from `now`'s day to the expiry day. Under COUPON_URGENT_DAYS it
  * reads 'Expires today!' (the last day; also a date already past, should the backend send one),
  * '1 day left!' or '2 days left!', in red; otherwise 'Expires {month short} {day}' in Denver
- * time, e.g. 'Expires Nov 28'. For the seed's end-of-day expiries this matches the spec's
+ * time, e.g. 'Expires Nov 28'. For the seed's end-of-day expiries this matches the reference's
  * 259200000 ms rule. Empty when the date is missing or unreadable.
  */
 export function expiryLine(expiryDate: string | null | undefined, now: Date | number): ExpiryLine {

@@ -10,7 +10,7 @@ import {
 } from './url-state';
 
 /**
- * What a coupons view shows (spec "site shell" §2 Digital coupons page, §9): search words,
+ * What a coupons view shows (docs/reference/coupons.md "Rules"): search words,
  * category and brand filters, the options of their selects, the sorts, the page of coupons shown,
  * and the sort of the redeemed table. Pure and client-safe: no clock, no server imports.
  */
@@ -170,7 +170,7 @@ const COUPON_COMPARATORS: Record<CouponSort, (a: SortKeys, b: SortKeys) => numbe
 const sortedLists = new WeakMap<readonly Offer[], Map<unknown, Offer[]>>();
 
 /**
- * A sorted copy (spec §9): featured = promoted first, then expiry ascending; expiration = expiry
+ * A sorted copy: featured = promoted first, then expiry ascending; expiration = expiry
  * ascending; value = offerValue descending; latest = offerActiveDate descending. Ties always
  * fall back to expiry ascending, then offerId ascending, then input order, so the result does
  * not depend on the backend's order. Missing or unreadable dates and values sort last. Unknown
@@ -288,7 +288,7 @@ export interface RedeemedSort {
   direction: SortDirection;
 }
 
-/** Table columns in order, with their headings (spec §2). */
+/** Table columns in order, with their headings. */
 export const REDEEMED_COLUMNS: readonly { column: RedeemedColumn; label: string }[] = [
   { column: 'brandName', label: 'Coupon Name' },
   { column: 'categoryName', label: 'Category Name' },
@@ -332,7 +332,7 @@ function text(value: string | null | undefined): string | null {
 }
 
 /**
- * A sorted copy of the redeemed list for the table (spec §2; default lastRedeemed descending).
+ * A sorted copy of the redeemed list for the table (default lastRedeemed descending).
  * Names compare case- and accent-insensitively with numbers in order; lastRedeemed as a date.
  * Missing values sort last in both directions. Ties: lastRedeemed descending, then offerId.
  */

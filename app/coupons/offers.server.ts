@@ -1,5 +1,5 @@
 /**
- * Coupon lists for a page view (spec site-shell §2 "Digital coupons page", §4; issue 5 "Speed").
+ * Coupon lists for a page view (docs/decisions/0007-coupon-lists.md).
  *
  * The brand's available list is the same for every visitor: it is fetched once per appId and kept
  * for COUPON_CACHE_SECONDS, shared by all guests and shoppers of the brand (concurrent requests

@@ -1,10 +1,10 @@
 /**
- * The /digital-coupons page (spec site-shell §2 "Digital coupons page", §4, §8, §9; issue 5):
+ * The /digital-coupons page (docs/reference/coupons.md, docs/decisions/0007-coupon-lists.md):
  * what a view shows, and the clip / clip-all action.
  *
- * The whole view lives in the query string (see url-state.ts), so the loader filters, sorts and cuts
- * the list on the server: a shopper without JavaScript gets the same page, and with JavaScript a
- * filter change is a navigation (Remix cancels an older load when a newer one starts).
+ * The whole view lives in the query string (see url-state.ts), so the loader filters, sorts and
+ * cuts the list on the server: a shopper without JavaScript gets the same page, and with JavaScript
+ * a filter change is a navigation (Remix cancels an older load when a newer one starts).
  */
 import { parseWithZod } from '@conform-to/zod';
 import { data, redirect, type AppLoadContext } from '@remix-run/node';
@@ -137,7 +137,7 @@ export async function couponsLoader(request: Request, context: AppLoadContext) {
   let total: number;
   let hasMore = false;
   if (view.tab === 'redeemed') {
-    // The redeemed table has no paging (spec §2); it sorts by its own columns.
+    // The redeemed table has no paging; it sorts by its own columns.
     items = sortRedeemed(filterCoupons(tabList, view), redeemedSort).map((o) =>
       cardData(o, 'redeemed'),
     );

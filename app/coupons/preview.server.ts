@@ -4,7 +4,7 @@ import { brandCoupons } from './offers.server';
 import { cardData } from './page.server';
 import { sortCoupons } from './filter-sort';
 
-/** Coupon preview slider default limit (spec §2). */
+/** Coupon preview slider default limit. */
 export const COUPON_PREVIEW_LIMIT = 15;
 
 /**

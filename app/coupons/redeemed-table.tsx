@@ -43,7 +43,7 @@ function cell(coupon: CouponCardData, column: (typeof REDEEMED_COLUMNS)[number][
 const NUMERIC = new Set(['timesRedeemed', 'offerValue']);
 
 /**
- * My Redeemed Coupons (spec §2): Coupon Name, Category Name, Times Redeemed, Last Redeemed,
+ * My Redeemed Coupons: Coupon Name, Category Name, Times Redeemed, Last Redeemed,
  * Offer Value; sorted by a column header (links, so sorting works without JavaScript), default
  * Last Redeemed descending, no paging. Below 769 px a stacked list shows the same rows.
  */

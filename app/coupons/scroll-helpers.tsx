@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
-/** Spec §9: the help alert after 400 px of scroll, Scroll to Top after 800 px (not on mobile). */
+/** The help alert after 400 px of scroll, Scroll to Top after 800 px (not on mobile). */
 export const HELP_ALERT_SCROLL_PX = 400;
 export const SCROLL_TOP_PX = 800;
 const MOBILE_MAX_PX = 768;

@@ -13,9 +13,9 @@ export interface CouponTotals {
 }
 
 /**
- * Spec §9 totals, in dollars rounded to cents (each value is rounded to cents before adding, so
- * no float drift). A missing or non-finite offerValue counts 0; a missing, negative or non-finite
- * timesRedeemed counts 0.
+ * Totals (docs/reference/coupons.md "Rules"), in dollars rounded to cents (each value is rounded to
+ * cents before adding, so no float drift). A missing or non-finite offerValue counts 0; a missing,
+ * negative or non-finite timesRedeemed counts 0.
  */
 export function couponTotals({
   clipped,

@@ -1,11 +1,11 @@
 import type { Offer, OfferLists } from '~/lib/loyalty/types';
 
 /**
- * The digital coupons page's state, which lives in the URL (spec "site shell" §2 Digital coupons
- * page, §4 coupon states, §9): `?tab=&category=&brand=&sort=&q=&show=`. `parseCouponView` reads
+ * The digital coupons page's state, which lives in the URL (docs/reference/coupons.md
+ * "Rules"): `?tab=&category=&brand=&sort=&q=&show=`. `parseCouponView` reads
  * it tolerantly, `couponViewSearch` writes it back without defaults, and `withTab` /
- * `withFilter` / `showMore` are the transitions of spec §4. Client-safe: no server imports, no
- * clock, no zod.
+ * `withFilter` / `showMore` are the transitions of the reference's "Rules". Client-safe: no server
+ * imports, no clock, no zod.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -19,7 +19,7 @@ export const COUPON_TAB_LABELS: Record<CouponTab, string> = {
   clipped: 'My Digital Coupons',
   redeemed: 'My Redeemed Coupons',
 };
-/** My Digital Coupons and My Redeemed Coupons are for logged-in shoppers only (spec §2, §6). */
+/** My Digital Coupons and My Redeemed Coupons are for logged-in shoppers only. */
 export function tabNeedsSignIn(tab: CouponTab): boolean {
   return tab !== 'available';
 }
@@ -33,23 +33,23 @@ export const COUPON_SORT_LABELS: Record<CouponSort, string> = {
   latest: 'Latest offers',
 };
 
-/** Coupons shown at first (spec §9). */
+/** Coupons shown at first. */
 export const COUPONS_SHOWN = 48;
-/** Show More adds up to this many (spec §9). */
+/** Show More adds up to this many. */
 export const COUPONS_SHOW_MORE = 96;
 /**
  * Upper bound of `show` read from the URL: only guards against absurd numbers; the count is
  * also capped at the list size. Far above any real coupon list (the demo seed has 640).
  */
 export const COUPONS_MAX_SHOWN = 10_000;
-/** Search box debounce on the coupons page (spec §9). */
+/** Search box debounce on the coupons page. */
 export const COUPON_SEARCH_DEBOUNCE_MS = 200;
 /** Longest search text kept from the URL or the search box. */
 export const COUPON_QUERY_MAX_LENGTH = 100;
 /** Longest category or brand name kept from the URL. */
 export const COUPON_NAME_MAX_LENGTH = 100;
 
-/** Spec §8. */
+/** docs/reference/coupons.md "Messages". */
 export const NO_COUPONS_MESSAGE = 'Sorry, no results were found.';
 /** The posts of the coupons page: one coupon, or every available coupon of the view. */
 export const COUPON_INTENTS = { clip: 'clip', clipAll: 'clip-all' } as const;
@@ -121,7 +121,7 @@ export const DEFAULT_COUPON_VIEW: Readonly<CouponView> = Object.freeze({
 /**
  * The page state from the query string. Never throws: unknown or malformed values fall back to
  * the defaults (tab 'available', sort 'featured', no filters, 48 shown); the shopper-only tabs
- * fall back to 'available' for a guest (so logging out returns the tab to available, spec §4).
+ * fall back to 'available' for a guest (so logging out returns the tab to available).
  * `show` keeps any integer from 48 (smaller → 48) up to COUPONS_MAX_SHOWN; the caller caps it
  * at the list size. Empty category/brand mean no filter. Repeated keys: the first one wins.
  */
@@ -162,7 +162,7 @@ export function couponViewSearch(view: CouponView): string {
 }
 
 /**
- * Switching tab (spec §4) clears category, brand and search and resets the count; the sort is
+ * Switching tab clears category, brand and search and resets the count; the sort is
  * kept. It always clears, even for the current tab, so a tab link is that tab's clean URL.
  * The caller only offers the shopper-only tabs to shoppers (parseCouponView enforces it).
  */
@@ -178,7 +178,7 @@ export interface CouponFilterPatch {
 }
 
 /**
- * Changing a filter, the search or the sort (spec §4) resets the count to 48. Values are
+ * Changing a filter, the search or the sort resets the count to 48. Values are
  * cleaned as the URL's are ('' or null → no filter; unknown sort → featured). Choosing another
  * category also clears the brand (its options are that category's brands, see `facets`)
  * unless the patch sets a brand too. `undefined` fields are left as they are.
@@ -198,7 +198,7 @@ export function withFilter(view: CouponView, patch: CouponFilterPatch): CouponVi
 }
 
 /**
- * Show More (spec §9 "adds up to 96"): show = min(show + 96, total), never below 48 nor above
+ * Show More (adds up to 96): show = min(show + 96, total), never below 48 nor above
  * COUPONS_MAX_SHOWN. `total` is the length of the filtered list.
  */
 export function showMore(view: CouponView, total: number): CouponView {
@@ -226,7 +226,10 @@ export function showMoreHref(view: CouponView, total: number): string {
   return `/digital-coupons${couponViewSearch(showMore(view, total))}#${cardAnchor(firstNew)}`;
 }
 
-/** The list of a tab: available, activated (clipped) or redeemed (spec §3 coupon lists). */
+/**
+ * The list of a tab: available, activated (clipped) or redeemed (docs/reference/coupons.md
+ * "Rules").
+ */
 export function couponsOfTab(
   lists: Pick<OfferLists, 'available' | 'activated' | 'redeemed'>,
   tab: CouponTab,

@@ -6,7 +6,7 @@ import { formPath } from '~/lib/form-kit/upload-limits';
 import { lazyModule } from '~/lib/ui/lazy-module';
 import { formReply, type FormSetup } from './types';
 
-/** The dialog's width on wider screens (the spec leaves the ad-request dialog's contents open). */
+/** The dialog's width on wider screens (the ad-request dialog's contents are the form's own). */
 export const FORM_DIALOG_WIDTH = 560;
 
 /*
@@ -33,12 +33,12 @@ export interface FormDialogLinkProps {
 }
 
 /**
- * A menu item that opens a content form (the footer's "Advertise with us", spec site-shell §2
- * Footer: "An ad-request dialog opens from the footer menu"). Without JavaScript it is a link to
- * the form's own page; with JavaScript a button that loads the form (its fields and a freshly
- * signed bot check, from /forms/<slug>) and shows it in a dialog. Focus moves into the dialog
- * and back to the button; Escape and the close button close it; a sent form goes to its success
- * page, which closes the dialog.
+ * A menu item that opens a content form (the footer's "Advertise with us": an ad-request dialog
+ * opens from the footer menu, docs/reference/shell.md "Footer"). Without
+ * JavaScript it is a link to the form's own page; with JavaScript a button that loads the form (its
+ * fields and a freshly signed bot check, from /forms/<slug>) and shows it in a dialog. Focus moves
+ * into the dialog and back to the button; Escape and the close button close it; a sent form goes to
+ * its success page, which closes the dialog.
  */
 export function FormDialogLink({ slug, to, className, children }: FormDialogLinkProps) {
   const hydrated = useHydrated();

@@ -34,11 +34,11 @@ export interface SignupDialogProps {
 }
 
 /**
- * A sign-up form in a dialog (spec §2 Newsletter dialogs, §9): 500 wide for the footer's, 450 for
- * the pharmacy's, the whole width of a phone. Its form posts to the site's action with a fetcher
- * and shows the answer in place. Focus moves into the dialog and back to its opener; Escape and
- * the close button close it. Each opening starts afresh: a new form, and a new fetcher (so the
- * last opening's answer is not shown again).
+ * A sign-up form in a dialog (docs/reference/newsletter.md "What the shopper sees"): 500 wide for
+ * the footer's, 450 for the pharmacy's, the whole width of a phone. Its form posts to the site's
+ * action with a fetcher and shows the answer in place. Focus moves into the dialog and back to its
+ * opener; Escape and the close button close it. Each opening starts afresh: a new form, and a new
+ * fetcher (so the last opening's answer is not shown again).
  */
 export function SignupDialog({
   open,

@@ -1,9 +1,9 @@
 /**
- * A double submit that reaches two site processes (issue 15's several processes on one
- * PostgreSQL): each process has its own in-process queue, so only the database lock keeps the two
- * changes apart. Two module instances stand for the two processes, two pools for their
- * connections; the loyalty service is a shared in-memory enrolment whose calls take a while, so
- * that unserialised changes interleave.
+ * A double submit that reaches two site processes (docs/decisions/0019-several-processes.md:
+ * several processes on one PostgreSQL): each process has its own in-process queue, so only the
+ * database lock keeps the two changes apart. Two module instances stand for the two processes, two
+ * pools for their connections; the loyalty service is a shared in-memory enrolment whose calls take
+ * a while, so that unserialised changes interleave.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDb, type Db } from '@common/db.server';

@@ -5,7 +5,7 @@ import { sx } from '~/lib/theme/static-css';
 import { SnackbarView, useSnackbar } from '~/lib/ui/snackbar';
 import { CHARITY_UPDATED_MESSAGE } from './charity';
 
-/** How long the snackbar stays (the spec names no time; long enough to read two lines). */
+/** How long the snackbar stays (no time is prescribed; long enough to read two lines). */
 export const CHARITY_SNACKBAR_MS = 6000;
 
 const styles = {
@@ -15,7 +15,7 @@ const styles = {
 /**
  * The notice after a change ('Your charity has been updated.', or that the charity chosen already
  * was the shopper's). Without JavaScript: a status message on the page. With JavaScript: a
- * snackbar (spec §2 "a grouped list with a snackbar"), announced through a polite live region that
+ * snackbar (docs/reference/rewards.md "Charity"), announced through a polite live region that
  * is in the page before the message arrives; it closes after CHARITY_SNACKBAR_MS unless the
  * pointer or the focus is on it, on Escape, or with its close button.
  *

@@ -15,9 +15,10 @@ import {
 import { changeCharity, type CharityPageData } from './charity.server';
 
 /**
- * The charity page's loader and action against the reference loyalty service (spec §4 "Charity
- * change"). Every test that changes an enrolment registers its own shopper, so the order of the
- * tests does not matter; a recording proxy in front of the service shows the calls in order.
+ * The charity page's loader and action against the reference loyalty service
+ * (docs/reference/rewards.md "Charity"). Every test that changes an enrolment registers its
+ * own shopper, so the order of the tests does not matter; a recording proxy in front of the service
+ * shows the calls in order.
  */
 let h: ActionHarness;
 

@@ -1,9 +1,9 @@
 /**
- * The charity page /rewards/charity (spec accounts-loyalty §2 "Charity picker", §4 "Charity
- * change", §7 calls 16–18, §8): the brand's charities and the shopper's current one, and the
+ * The charity page /rewards/charity (docs/reference/rewards.md "Charity",
+ * docs/loyalty-api.md): the brand's charities and the shopper's current one, and the
  * change, a form post that works without JavaScript.
  *
- * Guests go to /login and come back here after signing in (the spec names no rule for this page;
+ * Guests go to /login and come back here after signing in (no rule is prescribed for this page;
  * choosing a charity is the shopper's own business, as data preferences are, which go to /login).
  *
  * A change disenrolls the current charity (if any), then enrolls the chosen one, then says 'Your
@@ -125,12 +125,13 @@ const CHARITY_LOCK_CLASS = 720_304;
 export type ChangeLock = <T>(key: string, task: () => Promise<T>) => Promise<T>;
 
 /**
- * With several site processes on one PostgreSQL database (issue 15), a double submit can reach
- * two processes: a transaction-scoped advisory lock per shopper makes the second change wait for
- * the first, so both never read the same enrolment and enroll two charities. The transaction
- * holds one pool connection for the length of the loyalty calls (a few seconds at most, under
- * the client's deadlines). PGlite is one process's own database: the in-process queue is enough,
- * and a PGlite transaction would hold every other query of the site store meanwhile.
+ * With several site processes on one PostgreSQL database
+ * (docs/decisions/0019-several-processes.md), a double submit can reach two processes: a
+ * transaction-scoped advisory lock per shopper makes the second change wait for the first, so both
+ * never read the same enrolment and enroll two charities. The transaction holds one pool connection
+ * for the length of the loyalty calls (a few seconds at most, under the client's deadlines). PGlite
+ * is one process's own database: the in-process queue is enough, and a PGlite transaction would
+ * hold every other query of the site store meanwhile.
  */
 export function databaseLock(store: SiteStore): ChangeLock | undefined {
   if (store.kind !== 'postgres') return undefined;
@@ -184,7 +185,7 @@ export interface ChangeCharityOptions {
 }
 
 /**
- * Spec §4: disenroll the current charity if any, then enroll the chosen one. The enrolment is
+ * Disenroll the current charity if any, then enroll the chosen one. The enrolment is
  * read first (inside the per-shopper queue); the chosen one already enrolled: nothing is called.
  */
 export function changeCharity(options: ChangeCharityOptions): Promise<CharityChangeOutcome> {

@@ -1,6 +1,6 @@
 /**
- * The charity picker's rules (spec accounts-loyalty §2 "Charity picker", §3 Charity, §4 "Charity
- * change", §8 'Your charity has been updated.'): the list as the page shows it (grouped by
+ * The charity picker's rules (docs/reference/rewards.md "Charity"; on
+ * success 'Your charity has been updated.'): the list as the page shows it (grouped by
  * charityDescription, or schools searched by name, district or ZIP), the change plan, the form
  * schema and the page's sentences. No I/O: the page and the server both use it.
  */
@@ -11,9 +11,9 @@ export const CHARITY_PATH = '/rewards/charity';
 /** The form's name in the action's replies (`formFailure`'s intent). */
 export const CHARITY_FORM = 'charity';
 
-/** Spec §8 "Charity updated". */
+/** docs/reference/rewards.md "Messages". */
 export const CHARITY_UPDATED_MESSAGE = 'Your charity has been updated.';
-/** No radio chosen (the spec names no text). */
+/** No radio chosen (no text is prescribed). */
 export const CHOOSE_CHARITY_MESSAGE = 'Please choose a charity.';
 /** A posted id that is not one of the brand's charities (a stale page or a hand-made post). */
 export const UNKNOWN_CHARITY_MESSAGE = 'Please choose a charity from the list.';
@@ -31,7 +31,7 @@ export function schoolMatchesMessage(count: number, query: string): string {
   return `${count} ${count === 1 ? 'school matches' : 'schools match'} “${query}”.`;
 }
 
-/** What the page shows of a charity (spec §3: notes is the school's name, charityDescription its group). */
+/** What the page shows of a charity (notes is the school's name, charityDescription its group). */
 export interface CharityOption {
   id: string;
   name: string;
@@ -170,13 +170,13 @@ export function searchSchools(
   return { ids, count: ids.size };
 }
 
-/** The ids of the shopper's charity records that are enrolled (spec §3 isEnrolled). */
+/** The ids of the shopper's charity records that are enrolled (isEnrolled). */
 export function enrolledIds(records: readonly { charityId: string; isEnrolled: boolean }[]) {
   return [...new Set(records.filter((r) => r.isEnrolled).map((r) => r.charityId))];
 }
 
 /**
- * What a change sends (spec §4 "disenroll the current charity if any, then enroll the new one"):
+ * What a change sends ("disenroll the current charity if any, then enroll the new one"):
  * the enrolled charities other than the chosen one to disenroll, in order, then the chosen one to
  * enroll unless it already is. Both empty: nothing to do (it already is the shopper's charity).
  */

@@ -41,10 +41,10 @@ function CouponBody({ coupon }: { coupon: RewardCoupon }) {
 }
 
 /**
- * A reward coupon (spec §2 "Coupon dialog"): image, offer, restrictions, Expires date, Limit and
- * a Close button; 700 wide, full screen with a Back button below 769 px. Opened by `?coupon=`:
- * with JavaScript a dialog; without, the same address shows the coupon as a section at the top
- * of the page, closed with a link.
+ * A reward coupon (docs/reference/rewards.md "What the shopper sees"): image, offer, restrictions,
+ * Expires date, Limit and a Close button; 700 wide, full screen with a Back button below 769 px.
+ * Opened by `?coupon=`: with JavaScript a dialog; without, the same address shows the coupon as a
+ * section at the top of the page, closed with a link.
  */
 export function CouponDialog({ coupon }: { coupon: RewardCoupon }) {
   return (

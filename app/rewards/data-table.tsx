@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { sx } from '~/lib/theme/static-css';
 import { responsiveTableStyle, stackedListStyle, StackedRow } from '~/lib/ui/responsive-table';
 
-/** The data tables' height (spec §2). */
+/** The data tables' height. */
 export const TABLE_HEIGHT_PX = 400;
 
 const styles = {
@@ -30,8 +30,8 @@ export interface Column<Row> {
 }
 
 /**
- * A data table in a box 400 px high at most (spec §2): a table from 769 px up, the same rows as
- * a stacked list below (spec §9). `label` names the box for assistive technology.
+ * A data table in a box 400 px high at most: a table from 769 px up, the same rows as
+ * a stacked list below 769 px. `label` names the box for assistive technology.
  */
 export function DataTable<Row>({
   label,

@@ -120,7 +120,7 @@ interface Props {
 }
 
 /**
- * 'Points and Credit Details' (spec §2; 'Rewards Credits' without points): tabs Credits and
+ * 'Points and Credit Details' ('Rewards Credits' without points): tabs Credits and
  * Points, data tables 400 px high, stacked below 769 px, a Close button. The open tab is in the
  * address (`?details=credits|points`): with JavaScript a dialog (full screen below 769 px)
  * whose tabs switch in place; without, the same address shows a section of the page whose tabs

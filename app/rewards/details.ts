@@ -1,5 +1,5 @@
 /**
- * The 'Points and Credit Details' tables (spec accounts-loyalty §2, §3 credit and points, §9):
+ * The 'Points and Credit Details' tables (docs/reference/rewards.md "Rules"):
  * current credits, adjustment history and expired credits; points history. Data tables sort by
  * date descending; a credit's description drops the text up to and including the first hyphen
  * and space. Pure: dates shown are Denver days.
@@ -7,14 +7,14 @@
 import { formatShopperDate } from '@common/dates';
 import type { CreditDetails, PointsRow } from '~/lib/loyalty/types';
 
-/** Spec §9: 'RC500 - $5.00 reward credit' → '$5.00 reward credit'; no '- ' keeps it whole. */
+/** 'RC500 - $5.00 reward credit' → '$5.00 reward credit'; no '- ' keeps it whole. */
 export function creditDescription(description: string | null): string {
   const text = description ?? '';
   const at = text.indexOf('- ');
   return at === -1 ? text.trim() : text.slice(at + 2).trim();
 }
 
-/** Newest first (spec §9); rows whose date cannot be read go last, in their order. */
+/** Newest first; rows whose date cannot be read go last, in their order. */
 export function byDateDescending<T>(rows: readonly T[], dateOf: (row: T) => string): T[] {
   const time = (row: T) => {
     const t = Date.parse(dateOf(row));

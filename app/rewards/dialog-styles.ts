@@ -2,7 +2,7 @@ import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { tablesNarrow } from '~/lib/ui/responsive-table';
 import { panelStyle } from '~/lib/ui/styles';
 
-/** The box of a rewards dialog: `width` wide, the whole screen below 769 px (spec §2, §9). */
+/** The box of a rewards dialog: `width` wide, the whole screen below 769 px. */
 export const fullScreenBelowTables = (width: string) =>
   ({
     maxW: width,

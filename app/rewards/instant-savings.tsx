@@ -49,7 +49,7 @@ function CouponCard({ coupon }: { coupon: RewardCoupon }) {
 }
 
 /**
- * 'Instant Savings' (spec §2): the Transactional offers and premiums as coupon cards (the
+ * 'Instant Savings': the Transactional offers and premiums as coupon cards (the
  * digital coupons' card body), 350 high; a card opens the coupon's dialog (coupon-dialog.tsx)
  * through the address.
  */

@@ -1,5 +1,5 @@
 /**
- * The rewards page's words. Spec §8 leaves rewards fetch failures unshown; here each section
+ * The rewards page's words. The reference leaves rewards fetch failures unshown; here each section
  * that could not load says so in one short line, and the rest of the page stays.
  */
 export const REWARDS_MESSAGES = {
@@ -15,7 +15,7 @@ export const REWARDS_MESSAGES = {
   couponGone: 'That coupon is no longer available.',
 } as const;
 
-/** Section titles (spec §2; `noPoints` titles read 'Rewards Credits'). */
+/** Section titles (`noPoints` titles read 'Rewards Credits'). */
 export const REWARDS_TITLES = {
   panel: 'Points and Credits',
   details: 'Points and Credit Details',

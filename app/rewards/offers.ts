@@ -1,5 +1,5 @@
 /**
- * The rewards page's offer lists (spec accounts-loyalty §3 offer, premium, derived coupon; §9):
+ * The rewards page's offer lists (docs/reference/rewards.md "Rules"):
  * personal offers ('Level Up with Rewards') are the loyalty offers of qualifier level
  * Accumulated; the 'Instant Savings' coupons are the Transactional offers plus the premiums.
  * Offers and premiums whose end date is earlier than yesterday, or whose notes start with DND,
@@ -9,7 +9,7 @@ import { addDays, calendarDate } from '@common/dates';
 import type { LoyaltyOffer, Premium } from '~/lib/loyalty/types';
 import { offerProgress, type OfferProgress } from './progress';
 
-/** shortDesc is the first this many characters of the notes (spec §3). */
+/** shortDesc is the first this many characters of the notes. */
 export const SHORT_DESC_LENGTH = 100;
 
 export const ACCUMULATED = 'Accumulated';
@@ -26,13 +26,13 @@ export function isShortened(notes: string | null): boolean {
   return Array.from(notes ?? '').length > SHORT_DESC_LENGTH;
 }
 
-/** Spec §9: notes starting with DND ("do not display") hide the offer or premium. */
+/** Notes starting with DND ("do not display") hide the offer or premium. */
 export function isDnd(notes: string | null): boolean {
   return /^\s*dnd/i.test(notes ?? '');
 }
 
 /**
- * Spec §9: hidden when the end date is earlier than yesterday (so an offer that ended yesterday
+ * Hidden when the end date is earlier than yesterday (so an offer that ended yesterday
  * still shows, in Denver days). No end date, or one that cannot be read, does not hide it.
  */
 export function isCurrent(endDate: string | null, today: string): boolean {
@@ -45,7 +45,7 @@ export function isShown(item: { endDate: string | null; notes: string | null }, 
   return isCurrent(item.endDate, today) && !isDnd(item.notes);
 }
 
-/** By end date ascending (spec §9); undated last; equal dates keep their order. */
+/** By end date ascending; undated last; equal dates keep their order. */
 export function byEndDate<T>(items: readonly T[], endOf: (item: T) => string | null): T[] {
   const key = (item: T) => calendarDate(endOf(item)) ?? '9999-12-31';
   return items
@@ -67,7 +67,7 @@ export interface PersonalOffer {
   progress: OfferProgress;
 }
 
-/** A derived coupon (spec §3): a Transactional offer or a premium, for 'Instant Savings'. */
+/** A derived coupon: a Transactional offer or a premium, for 'Instant Savings'. */
 export interface RewardCoupon {
   /** Unique on the page and stable in the URL (`?coupon=`): the source kind and its code. */
   id: string;
@@ -108,7 +108,7 @@ export function personalOffers(offers: readonly LoyaltyOffer[], today: string): 
   }));
 }
 
-/** A derived coupon from its source: the kind and code make its id (spec §3). */
+/** A derived coupon from its source: the kind and code make its id. */
 function derivedCoupon(
   kind: 'offer' | 'premium',
   code: string | null,

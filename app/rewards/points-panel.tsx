@@ -79,9 +79,9 @@ function PointsBlock({ progress }: { progress: TierProgress }) {
 }
 
 /**
- * The points/credits panel (spec §2, §4; only for a brand with reward tiers): the points against
+ * The points/credits panel (only for a brand with reward tiers): the points against
  * the next tier (an animated fill with JavaScript, a plain bar without), the credits and their
- * balance with the brand's credit note, the fuel rewards line with the fuel note (spec §9).
+ * balance with the brand's credit note, the fuel rewards line with the fuel note.
  * Each part that could not be loaded says so; the others stay.
  */
 export function PointsPanel({ panel }: { panel: PanelView }) {

@@ -1,5 +1,5 @@
 /**
- * Rewards progress (spec accounts-loyalty §4 "Rewards progress"): where the shopper's points
+ * Rewards progress (docs/reference/rewards.md "Rules"): where the shopper's points
  * stand against the brand's reward tiers, and how far each personal offer has come. Pure and
  * client-safe: the server computes the view, the tests check every rule here.
  */
@@ -17,7 +17,7 @@ export interface TierProgress {
 }
 
 /**
- * Spec §4: the next threshold is the first tier greater than the current points; points needed
+ * The next threshold is the first tier greater than the current points; points needed
  * is that threshold minus the points; the fill is points / (points + needed). The tiers are
  * taken in ascending order (a tenant file listing them out of order still means "the nearest
  * one above"). Null when the brand has no tiers (the panel is not shown).
@@ -35,7 +35,7 @@ export function tierProgress(points: number, tiers: readonly number[]): TierProg
   return { points, nextThreshold: next, pointsNeeded: needed, fill, topTierReached: false };
 }
 
-/** Offer codes whose progress is an amount spent, shown instead of a bar (spec §4). */
+/** Offer codes whose progress is an amount spent, shown instead of a bar. */
 export const PARTICIPATION_OFFER_CODES: readonly string[] = ['0509', '0500'];
 
 export type OfferProgress =
@@ -46,7 +46,7 @@ export type OfferProgress =
     }
   | {
       kind: 'bar';
-      /** The percent shown: the progress rounded up (spec §4). */
+      /** The percent shown: the progress rounded up. */
       percent: number;
       /** The bar's fill in percent, 0…100 (progress may exceed 100). */
       width: number;
@@ -55,7 +55,7 @@ export type OfferProgress =
     };
 
 /**
- * Spec §4 "Offer progress": at 100 or more the bar is green and reads 'Redeem Now'; otherwise
+ * Offer progress: at 100 or more the bar is green and reads 'Redeem Now'; otherwise
  * the rounded-up percent is shown. For codes 0509 and 0500 the participationAmount is shown
  * instead of a bar. A missing progress counts as 0.
  */

@@ -64,7 +64,7 @@ function OfferProgressLine({ offer }: { offer: PersonalOffer }) {
 }
 
 /**
- * 'Level Up with Rewards' (spec §2, §4): the shopper's personal offers (Accumulated), each with
+ * 'Level Up with Rewards': the shopper's personal offers (Accumulated), each with
  * its progress: a bar with the rounded-up percent, a full green bar reading 'Redeem Now' at 100
  * or more, or for offers 0509 and 0500 the amount spent instead of a bar.
  */

@@ -14,7 +14,7 @@ import { useHomeOnShopperChange } from './use-home-on-shopper-change';
 
 export type RewardsPageData = SerializeFrom<typeof rewardsLoader>;
 
-/** The charity picker (issue 13 item 4), linked from here. */
+/** The charity picker (docs/reference/rewards.md "Charity"), linked from here. */
 export const CHARITY_PATH = '/rewards/charity';
 
 const styles = {
@@ -35,10 +35,10 @@ const styles = {
 };
 
 /**
- * The rewards page (spec accounts-loyalty §2 "Rewards page"): the plain summary, the details
- * (`?details=`) and coupon (`?coupon=`) dialogs, the points/credits panel, the year-to-date
- * savings, 'Level Up with Rewards' and 'Instant Savings'. Sections the brand does not have are
- * null in the data; a section whose data could not be loaded carries its message.
+ * The rewards page (docs/reference/rewards.md "What the shopper sees"): the plain summary, the
+ * details (`?details=`) and coupon (`?coupon=`) dialogs, the points/credits panel, the year-to-date
+ * savings, 'Level Up with Rewards' and 'Instant Savings'. Sections the brand does not have are null
+ * in the data; a section whose data could not be loaded carries its message.
  */
 export function RewardsPage({
   data,
@@ -97,7 +97,7 @@ export function RewardsPage({
 
       {data.panel ? <PointsPanel panel={data.panel} /> : null}
 
-      {/* Year-to-date savings (issue 13 item 3), between the panel and the offers. */}
+      {/* Year-to-date savings (docs/reference/rewards.md "Savings"), between panel and offers. */}
       <SavingsSection savings={data.savings} headingId="rewards-savings-heading" />
 
       {data.offers ? <RewardOffers offers={data.offers} /> : null}

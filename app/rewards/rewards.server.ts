@@ -8,7 +8,7 @@ import { requireShopper } from '~/lib/session/shopper.server';
 import { callsNeeded, rewardsFlags, rewardsView, type CallResult } from './view';
 
 /**
- * The rewards page /rewards (spec accounts-loyalty §2 "Rewards page", §4, §9; issue 13 item 1).
+ * The rewards page /rewards (docs/reference/rewards.md).
  *
  * A guest goes where the brand says (`rewards.guestRedirect`: /about-rewards, which the redirect
  * table sends on to /about-perks, or /login). A shopper's page makes its loyalty calls together,
@@ -32,7 +32,7 @@ const skipped = Promise.resolve(null);
 
 /**
  * Who the page was made for, without naming them: the page compares it when its data reloads
- * and goes home when another shopper signed in meanwhile (spec §2).
+ * and goes home when another shopper signed in meanwhile.
  */
 export function viewerKey(sitePath: string, frqShopperNo: string): string {
   return createHash('sha256').update(`${sitePath}\n${frqShopperNo}`).digest('hex').slice(0, 16);
@@ -46,8 +46,8 @@ export async function rewardsLoader(context: AppLoadContext) {
   const no = shopper.frqShopperNo;
   const loyalty = context.loyalty;
 
-  // The year-to-date savings (issue 13 item 3) load beside the rewards calls; a failure hides
-  // only that section (savingsSection answers null).
+  // The year-to-date savings (docs/reference/rewards.md "Savings") load beside the rewards calls; a
+  // failure hides only that section (savingsSection answers null).
   const [info, history, credits, savings] = await Promise.all([
     needs.info ? attempt('loyalty info', () => loyalty.getLoyaltyInfo(no)) : skipped,
     needs.history ? attempt('points history', () => loyalty.getPointsHistory(no)) : skipped,

@@ -1,7 +1,7 @@
 /**
- * The geometry of the savings chart (beyond the spec: issue 13 item 3): stacked bars per month of
- * the year so far, one segment per kind of saving, a value axis with round ticks, month labels, a
- * legend and each bar's total. Pure numbers in SVG user units, so the server draws the chart
+ * The geometry of the savings chart (docs/reference/rewards.md "Savings"): stacked bars per month
+ * of the year so far, one segment per kind of saving, a value axis with round ticks, month labels,
+ * a legend and each bar's total. Pure numbers in SVG user units, so the server draws the chart
  * without JavaScript (savings-chart.tsx) and tests check that the bars add up.
  *
  * Two layouts of the same model: `columns` (upright bars, wide screens) and `rows` (bars lying

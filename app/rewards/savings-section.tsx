@@ -11,7 +11,7 @@ import { panelStyle, srOnly } from '~/lib/ui/styles';
 import { SAVINGS_LABELS, type SavingsTable } from './savings';
 import { SavingsChart } from './savings-chart';
 
-// Below 769 px tables become stacked lists (spec §9 "Mobile breakpoint 769px for tables").
+// Below 769 px tables become stacked lists (the tables' mobile breakpoint).
 const styles = {
   section: sx({
     ...panelStyle,
@@ -54,7 +54,7 @@ export interface SavingsSectionProps {
 }
 
 /**
- * Year-to-Date Savings (spec accounts-loyalty §2, §3 savings record, §6 column flags, §9
+ * Year-to-Date Savings (docs/reference/rewards.md "Savings";
  * currency and 769 px): a sentence with the year's total, the chart by month and kind (SVG drawn
  * on the server; upright bars on wide screens, lying bars on phones), and the table it stands
  * for, which is a stacked list below 769 px. A failed savings call shows a short message here and

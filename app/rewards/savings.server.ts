@@ -4,7 +4,7 @@ import { logger } from '@common/logger.server';
 import { savingsKinds, savingsTable, type SavingsTable } from './savings';
 
 /**
- * The year-to-date savings section's data (spec accounts-loyalty §2, §6, §7 call 24) for any page
+ * The year-to-date savings section's data (docs/reference/rewards.md "Savings") for any page
  * that shows it (/account, /rewards): the signed-in shopper's table, with the brand's hidden
  * columns left out. Never throws: null when there is no shopper or the savings call fails, so
  * the page hides only this section (with a short message) and keeps the rest. Start it beside

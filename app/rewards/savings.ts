@@ -1,6 +1,6 @@
 /**
- * Year-to-date savings (spec accounts-loyalty §2 "Receipts, savings…", §3 "Savings record", §6
- * column flags, §7 call 24): the savings call's records as a table of months by kind of saving,
+ * Year-to-date savings (docs/reference/rewards.md
+ * "Savings"): the savings call's records as a table of months by kind of saving,
  * with the brand's hidden columns left out. Pure and client-safe: the server builds the table,
  * the page renders it and draws the chart from it (savings-chart-model.ts).
  */
@@ -83,7 +83,7 @@ const dollars = (c: number) => c / 100;
 
 /**
  * The kinds of saving a brand shows: the wallet credit column is hidden for retailers that
- * exclude wallet credits, the digital coupon column on one brand's setting (spec §6).
+ * exclude wallet credits, the digital coupon column on one brand's setting.
  */
 export function savingsKinds(tenant: { hiddenElements: readonly string[] }): SavingsKind[] {
   return SAVINGS_KINDS.filter((k) => !k.hiddenBy || !isHidden(tenant, k.hiddenBy)).map(

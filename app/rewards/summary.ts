@@ -1,5 +1,5 @@
 /**
- * The plain words at the top of the rewards page (issue 13: shoppers cannot tell what their
+ * The plain words at the top of the rewards page (shoppers cannot tell what their
  * points and credits come to): 'You have N points — M more for your next reward.' and the
  * credits they can spend. The tiers are point thresholds only (the tenant file and the loyalty
  * API give no reward value per tier), so the sentence names no dollar amount for the reward.
@@ -55,7 +55,7 @@ export function soonestCreditExpiry(
 }
 
 /**
- * 'You have $7.50 in credits.' (spec §9 currency: 50¢ under a dollar, $0.00 for none), then when
+ * 'You have $7.50 in credits.' (currency: 50¢ under a dollar, $0.00 for none), then when
  * the soonest expiry is known 'Use $5.00 by Dec 1, 2026, when it expires.' (one credit's worth
  * never exceeds the total shown, however the backend rounds).
  */
@@ -71,6 +71,6 @@ export function fuelLine(label: string, centsPerGallon: number): string {
   return `${label}: ${formatCurrency(centsPerGallon / 100)} off per gallon`;
 }
 
-/** Spec §9 fuel note. */
+/** The fuel note (docs/reference/rewards.md "Tenant fields"). */
 export const FUEL_NOTE =
   'Fuel rewards are a one-time redemption. Points accrue through the month and start again at the beginning of the next month.';

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 export const VIEWER_PATH = '/rewards/viewer';
 
 /**
- * Spec §2: whenever the signed-in user changes, the rewards page goes to /. The sign-in lives in
+ * Whenever the signed-in user changes, the rewards page goes to /. The sign-in lives in
  * the server's session, so another tab that logs out, or in as someone else, changes it without
  * this tab knowing: when the tab comes back into view the page asks who is signed in now (a
  * small private answer, no loyalty call) and goes home when it is not the shopper the page was

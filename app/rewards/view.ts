@@ -1,6 +1,6 @@
 /**
  * What the rewards page shows, built from the brand's settings and the loyalty calls' results
- * (spec accounts-loyalty §2 "Rewards page", §4, §9). Pure: the server module makes the calls,
+ * (docs/reference/rewards.md "Rules"). Pure: the server module makes the calls,
  * this decides the sections; a call that failed turns only the sections built from it into a
  * short message.
  */
@@ -30,7 +30,7 @@ export interface RewardsFlags {
   /** 'My Perks' or 'My Rewards'. */
   title: string;
   tiers: number[];
-  /** Points are off: titles read 'Rewards Credits', no points tab, no points (spec §2). */
+  /** Points are off: titles read 'Rewards Credits', no points tab, no points. */
   noPoints: boolean;
   /** The points/credits panel: only when the brand has reward tiers. */
   showPanel: boolean;

@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 
-/** Spec §4, §9: the banner's height is polled every 200 ms until it can be measured. */
+/** The banner's height is polled every 200 ms until it can be measured. */
 export const BANNER_POLL_MS = 200;
 /** Other pieces (sticky offsets, scrolling a form to its first error) read this variable. */
 export const BANNER_HEIGHT_VAR = '--site-banner-height';

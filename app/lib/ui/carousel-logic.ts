@@ -1,6 +1,6 @@
 /**
- * Pure rules of the carousels and sliders (spec site-shell §2 Posts and carousel, the store
- * carousel, the weekly-ad and coupon previews; §9).
+ * Pure rules of the carousels and sliders (the post carousel, the store carousel, the
+ * weekly-ad and coupon previews).
  */
 
 export const CAROUSEL_INTERVAL_MS = 6000;

@@ -10,8 +10,9 @@ const styles = {
 };
 
 /**
- * The error page of spec §2: 'Page not found' for 404, else 'An error occurred' and the message.
- * `children`: links of the area the error happened in (e.g. back to My Account).
+ * The error page (docs/reference/shell.md "Titles and error pages"): 'Page not found' for 404, else
+ * 'An error occurred' and the message. `children`: links of the area the error happened in (e.g.
+ * back to My Account).
  */
 export function ErrorView({
   statusCode,

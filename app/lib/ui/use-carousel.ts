@@ -11,7 +11,7 @@ const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 /**
  * The state of a carousel of full-width slides in a horizontal scroll-snap strip (the post
- * carousel and the store carousel): the current slide, play/pause, and the pauses the spec and
+ * carousel and the store carousel): the current slide, play/pause, and the pauses the reference and
  * WCAG 2.2.2 want. It advances every `intervalMs` only after hydration, with several slides,
  * while playing, not hovered, not focused, and never under prefers-reduced-motion (which also
  * starts it paused). A swipe or scroll by hand moves the current slide along.
