@@ -1,6 +1,6 @@
 /**
- * The rewards page's words. The reference leaves rewards fetch failures unshown; here each section
- * that could not load says so in one short line, and the rest of the page stays.
+ * The rewards page's words. Each section that could not load says so in one short line, and the
+ * rest of the page stays (docs/reference/rewards.md "Messages").
  */
 export const REWARDS_MESSAGES = {
   pointsUnavailable: 'Your points could not be loaded right now. Please try again later.',
