@@ -77,7 +77,7 @@ export default defineConfig({
       // and the per-IP limit is high because every test comes from one address.
       BOT_CHECK_MIN_FILL_MS: '0',
       RATE_LIMIT_IP_PER_MINUTE: '1000',
-      // /metrics from a brand's host with this token (e2e/operations.spec.ts).
+      // /metrics from a brand's host with this token (e2e/ops/operations.spec.ts).
       METRICS_TOKEN: 'e2e-metrics-token-0123456789abcdef',
     },
   },

@@ -1,5 +1,5 @@
 // The project's one measure of a page's first-load JavaScript, used by `npm run bench` and the
-// budget test (e2e/js-budget.spec.ts): every script the first load of a page fetches, read from
+// budget test (e2e/ops/js-budget.spec.ts): every script the first load of a page fetches, read from
 // its HTML (the entry module, the chunks the start script preloads (listed in its data-chunks
 // attribute; app/lib/browser/page-scripts.tsx) or a <link rel="modulepreload"> names, the route
 // modules the hydration script imports, and any external <script src>), summed as gzip (level 9)

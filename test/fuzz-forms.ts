@@ -1,5 +1,5 @@
 /**
- * What the fuzzers post (test/fuzz-actions.test.ts through the action harness, e2e/fuzz.spec.ts
+ * What the fuzzers post (test/fuzz-actions.test.ts through the action harness, e2e/ops/fuzz.spec.ts
  * over HTTP): each action's valid forms, odd values and characters, and fast-check arbitraries of
  * forms built from a zod schema.
  */

@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SITE_SERVER_ARGS } from '../../scripts/site-client';
+
+/**
+ * A second site process for a test that must not share the suite's server (its own data folder,
+ * its own limits, its logs read by the test): the built site on `port`, embedded services, the
+ * repository's tenants and content.
+ */
+export interface SiteProcess {
+  port: number;
+  /** The process id (with WEB_CONCURRENCY above 1: the cluster's primary). */
+  pid: number;
+  /** Its data folder (the mail outbox is `<dataDir>/outbox`). */
+  dataDir: string;
+  /** Resolves with the exit code once the process has exited (null: killed by a signal). */
+  exited: Promise<number | null>;
+  /** Every log line the process printed (JSON lines from pino, and its start-up text). */
+  logs: string[];
+  /** Log lines at level error (50) or fatal (60). */
+  errorLogs(): string[];
+  stop(): Promise<void>;
+}
+
+export async function startSiteProcess(opts: {
+  port: number;
+  name: string;
+  env?: Record<string, string>;
+  /** How long start-up may take (a fresh data folder seeds every brand). */
+  timeoutMs?: number;
+}): Promise<SiteProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${opts.name}-`));
+  const child: ChildProcess = spawn(process.execPath, SITE_SERVER_ARGS, {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: `e2e-${opts.name}-session-secret-0123456789abcdef`,
+      BOT_CHECK_MIN_FILL_MS: '0',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const collect = (stream: NodeJS.ReadableStream | null) => {
+    let rest = '';
+    stream?.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString('utf8')).split('\n');
+      rest = lines.pop() ?? '';
+      logs.push(...lines.filter(Boolean));
+    });
+  };
+  collect(child.stdout);
+  collect(child.stderr);
+  let exited = false;
+  const exitCode = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      exited = true;
+      resolve(code);
+    }),
+  );
+
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  for (;;) {
+    if (exited) throw new Error(`the ${opts.name} site exited at start-up:\n${logs.join('\n')}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${opts.port}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the ${opts.name} site did not start`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    port: opts.port,
+    pid: child.pid!,
+    dataDir,
+    exited: exitCode,
+    logs,
+    errorLogs: () => logs.filter((line) => /"level":(50|60)\b/.test(line)),
+    stop,
+  };
+}
+
+/** A reference outside service run alone (`npm run adviewer`, `npm run mailing-list`). */
+export interface ServiceProcess {
+  url: string;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `services/<name>/main.ts` as its own process on `port` (its env names the port: e.g.
+ * ADVIEWER_PORT) and waits for its /healthz.
+ */
+export async function startServiceProcess(opts: {
+  name: string;
+  env: Record<string, string>;
+  port: number;
+  timeoutMs?: number;
+}): Promise<ServiceProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', `services/${opts.name}/main.ts`],
+    {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const logs: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const stop = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve();
+      }, 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  };
+  const url = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (exited) throw new Error(`${opts.name} exited at start-up:\n${logs.join('')}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${opts.name} did not start:\n${logs.join('')}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, logs, stop };
+}

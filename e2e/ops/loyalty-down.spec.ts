@@ -1,0 +1,433 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { AVA } from '../../test/demo';
+import { switchableBackend } from '../../test/loyalty-proxy';
+import { dismissPopups, PORT } from '../kit/support';
+import { SITE_SERVER_ARGS } from '../../scripts/site-client';
+
+/**
+ * The site with its loyalty API stopped (connection refused) or hanging (accepts, never
+ * answers): a second site process on its own port, pointed at such a backend through
+ * LOYALTY_API_URL, as a retailer's own backend would be. The parts that need the loyalty API say
+ * so in the spec's words; everything else serves; /healthz says 'degraded' (still 200). Once the
+ * loyalty origin's circuit breaker has opened, those pages answer in milliseconds, and when the
+ * service returns the site finds it again by itself.
+ */
+
+type Backend = 'refused' | 'hanging';
+
+/** Credentials of the reference service the recovery test starts (not the published defaults). */
+const LOYALTY_BASIC = 'site:e2e-loyalty-down-basic';
+const LOYALTY_BEARER = 'e2e-loyalty-down-bearer';
+/**
+ * A shopper's page while the loyalty API is down answers within OUTAGE_PAGE_MS (issue 10): the
+ * median of each page must. No single answer may come near a loyalty deadline (2-5 s): on a
+ * shared 2-core machine an answer now and then waits for the CPU longer than 300 ms, which is
+ * the machine, not the loyalty client (an open breaker refuses a call in microseconds).
+ */
+const OUTAGE_PAGE_MS = 300;
+const OUTAGE_PAGE_WORST_MS = 1000;
+
+async function hangingBackend(): Promise<{ url: string; close: () => void }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket); // read nothing, answer nothing
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      server.close();
+    },
+  };
+}
+
+/**
+ * Starts a second site on `port` and waits until it answers. The child is handed to `keep` at
+ * once, so a start that times out is still stopped by afterAll; a port that already answers
+ * (a site left over from an interrupted run) is an error rather than a silent reuse.
+ */
+async function startSite(
+  port: number,
+  loyaltyUrl: string,
+  keep: (child: ChildProcess) => void,
+): Promise<void> {
+  if (await answers(port)) throw new Error(`port ${port} is taken: stop what listens there`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-loyalty-down-'));
+  const child = spawn(process.execPath, SITE_SERVER_ARGS, {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'fatal',
+      SESSION_SECRET: 'e2e-loyalty-down-session-secret-0123456789abcdef',
+      LOYALTY_API_URL: loyaltyUrl,
+      LOYALTY_SERVICE_BASIC: LOYALTY_BASIC,
+      LOYALTY_SERVICE_BEARER: LOYALTY_BEARER,
+      RATE_LIMIT_IP_PER_MINUTE: '1000',
+      // Every page view reaches the loyalty client: the guest page cache would hide its time.
+      PAGE_CACHE_SECONDS: '0',
+    },
+    stdio: 'ignore',
+  });
+  keep(child);
+  const deadline = Date.now() + 150_000;
+  while (!(await answers(port))) {
+    if (child.exitCode !== null) throw new Error(`the second site exited (${child.exitCode})`);
+    if (Date.now() > deadline) throw new Error('the second site did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function answers(port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
+  } catch {
+    return false; // not listening (yet)
+  }
+}
+
+/** The reference loyalty service as its own process on a free port; resolves with its URL. */
+async function startLoyaltyService(keep: (child: ChildProcess) => void): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-loyalty-service-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/loyalty/main.ts'], {
+    env: {
+      ...process.env,
+      LOYALTY_PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'fatal',
+      LOYALTY_SERVICE_BASIC: LOYALTY_BASIC,
+      LOYALTY_SERVICE_BEARER: LOYALTY_BEARER,
+    },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  keep(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('the loyalty service did not start')), 150_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const url = /LOYALTY_API_URL=(\S+)/.exec(out)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the loyalty service exited (${code})`)));
+  });
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+/** One request to a brand of a second site (Node does not resolve *.localhost), timed. */
+function timed(
+  port: number,
+  site: string,
+  pathname: string,
+  form?: Record<string, string>,
+): Promise<Answer> {
+  const host = `${site}.localhost:${port}`;
+  const body = form ? new URLSearchParams(form).toString() : undefined;
+  const headers: Record<string, string> = { host };
+  if (body) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    headers['content-length'] = String(Buffer.byteLength(body));
+    headers.origin = `http://${host}`;
+  }
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path: pathname, method: form ? 'POST' : 'GET', headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            // React writes an apostrophe as &#x27;.
+            body: Buffer.concat(chunks).toString('utf8').replaceAll('&#x27;', "'"),
+            ms: performance.now() - started,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+interface Health {
+  status: string;
+  degraded: string[];
+  loyalty: { breaker: string; reachable: boolean };
+}
+
+async function health(port: number): Promise<Health> {
+  const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Health;
+}
+
+const COUPONS_DOWN = "Coupons can't be loaded right now. Please try again in a few minutes.";
+const FORM_FAILED = 'Something went wrong with your request. Please try submitting again.';
+
+/** The guest pages and the post that call the loyalty API, each with what it shows without it. */
+const OUTAGE_PAGES: {
+  name: string;
+  send: (port: number) => Promise<Answer>;
+  /** What the answer must show; each entry is [description, holds]. */
+  checks: (answer: Answer) => [string, boolean][];
+}[] = [
+  {
+    name: '/digital-coupons',
+    send: (port) => timed(port, 'lins', '/digital-coupons'),
+    checks: (a) => [
+      ['status 200', a.status === 200],
+      ["the coupons section's message", a.body.includes(COUPONS_DOWN)],
+    ],
+  },
+  {
+    name: '/ (coupon preview)',
+    send: (port) => timed(port, 'lins', '/'),
+    checks: (a) => [
+      ['status 200', a.status === 200],
+      ['no coupon preview', !a.body.includes('data-testid="coupon-card"')],
+    ],
+  },
+  {
+    name: '/register (reward choice)',
+    send: (port) => timed(port, 'dans', '/register'),
+    checks: (a) => [
+      ['status 200', a.status === 200],
+      ['the registration form', a.body.includes('Create Your Account')],
+      // The reward choice needs the service: without it the form leaves it out.
+      ['no reward choice', !a.body.includes('name="rewardSubscriptionId"')],
+    ],
+  },
+  {
+    name: 'POST /login',
+    send: (port) =>
+      timed(port, 'lins', '/login', { intent: 'login', email: AVA.email, password: AVA.password }),
+    checks: (a) => [
+      ["the form's message", a.body.includes(FORM_FAILED)],
+      ['no transport detail', !/ECONNREFUSED|ECONNRESET|circuit open/i.test(a.body)],
+    ],
+  },
+];
+
+function expectShows(page: (typeof OUTAGE_PAGES)[number], answer: Answer) {
+  for (const [what, holds] of page.checks(answer))
+    expect(holds, `${page.name}: ${what}`).toBe(true);
+}
+
+/**
+ * Warm-up: loyalty-backed requests (several brands at once, each its own coupon fetch) until
+ * /healthz says the breaker is open. Against a hanging backend a round takes a deadline (5 s).
+ */
+async function tripBreaker(port: number): Promise<number> {
+  const started = Date.now();
+  while ((await health(port)).loyalty.breaker === 'closed') {
+    if (Date.now() - started > 60_000) throw new Error('the breaker did not open');
+    await Promise.all(
+      ['lins', 'southend', 'dans', 'corner'].map((site) => timed(port, site, '/digital-coupons')),
+    );
+  }
+  return Date.now() - started;
+}
+
+/** The median and the worst of some page times (ms). */
+function summary(times: number[]): { p50: number; max: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+}
+
+function expectOutageTimes(name: string, times: number[]) {
+  const { p50, max } = summary(times);
+  expect(p50, `${name}: median page time`).toBeLessThanOrEqual(OUTAGE_PAGE_MS);
+  expect(max, `${name}: slowest page time`).toBeLessThanOrEqual(OUTAGE_PAGE_WORST_MS);
+}
+
+/** Each outage page `rounds` times, one after another: checks and times every answer. */
+async function measureOutagePages(port: number, label: string, rounds = 15) {
+  const lines: string[] = [];
+  const times: Record<string, number[]> = {};
+  for (const page of OUTAGE_PAGES) {
+    times[page.name] = [];
+    // Unmeasured: a route's first render in a fresh process loads its modules.
+    expectShows(page, await page.send(port));
+    for (let i = 0; i < rounds; i++) {
+      const answer = await page.send(port);
+      expectShows(page, answer);
+      times[page.name].push(answer.ms);
+    }
+    const { p50, max } = summary(times[page.name]);
+    lines.push(`outage: ${page.name} ${label} p50 ${p50.toFixed(0)} ms max ${max.toFixed(0)} ms`);
+  }
+  // For scale: a page that never calls the loyalty API, on the same machine at the same time.
+  const baseline: number[] = [];
+  for (let i = 0; i < rounds; i++) baseline.push((await timed(port, 'lins', '/posts/recipes')).ms);
+  const b = summary(baseline);
+  lines.push(
+    `outage: (no loyalty call) /posts/recipes p50 ${b.p50.toFixed(0)} ms max ${b.max.toFixed(0)} ms`,
+  );
+  // The owner's note quotes these lines; the load says how busy the machine was.
+  const load = os.loadavg()[0].toFixed(1);
+  console.log(`${lines.join('\n')}\n(load average ${load} on ${os.cpus().length} cores)`);
+  return times;
+}
+
+for (const [index, backend] of (['refused', 'hanging'] as Backend[]).entries()) {
+  test.describe(`loyalty API ${backend}`, () => {
+    test.describe.configure({ mode: 'serial' });
+    // A second site process starts in ~10-15 s on this machine under load; the hanging backend
+    // costs each loyalty-backed page its 5 s deadline until the breaker opens.
+    test.setTimeout(180_000);
+    // Each project (JavaScript on, off) runs in its own worker: one port each.
+    let port = 0;
+    const url = (site: string, p: string) => `http://${site}.localhost:${port}${p}`;
+    let site: ChildProcess | null = null;
+    let stopBackend = () => {};
+
+    test.beforeAll(async () => {
+      test.setTimeout(180_000);
+      port = PORT + 60 + index * 2 + (test.info().project.name === 'js' ? 0 : 1);
+      let loyaltyUrl = 'http://127.0.0.1:9'; // nothing listens on the discard port
+      if (backend === 'hanging') {
+        const hanging = await hangingBackend();
+        loyaltyUrl = hanging.url;
+        stopBackend = hanging.close;
+      }
+      await startSite(port, loyaltyUrl, (child) => (site = child));
+    });
+    test.beforeEach(async ({ page }) => {
+      await dismissPopups(page);
+    });
+    test.afterAll(() => {
+      site?.kill('SIGTERM');
+      stopBackend();
+    });
+
+    test(`health says degraded, still 200 (${backend})`, async () => {
+      const body = await health(port);
+      expect(body.status).toBe('degraded');
+      expect(body.degraded).toEqual(['loyalty']);
+    });
+
+    test(`pages degrade the part that needs the loyalty API (${backend}) @nojs`, async ({
+      page,
+    }) => {
+      {
+        // Coupons: the page with its tabs, and the spec's sentence for what is missing.
+        const coupons = await page.goto(url('lins', '/digital-coupons'));
+        expect(coupons?.status()).toBe(200);
+        await expect(
+          page.getByRole('heading', { level: 1, name: 'Digital Coupons' }),
+        ).toBeVisible();
+        await expect(page.getByText(COUPONS_DOWN)).toBeVisible();
+        await expect(page.getByText('Something went wrong with your request')).toHaveCount(0);
+
+        // The home page without its coupon preview; content pages as usual.
+        expect((await page.goto(url('lins', '/')))?.status()).toBe(200);
+        await expect(page.getByTestId('app-bar')).toBeVisible();
+        expect((await page.goto(url('lins', '/posts/recipes')))?.status()).toBe(200);
+
+        // Logging in: the spec's message, never the transport's.
+        await page.goto(url('lins', '/login'));
+        await page.getByLabel('Email').fill(AVA.email);
+        await page.locator('input[name="password"]').fill(AVA.password);
+        await page.getByRole('button', { name: 'Login' }).click();
+        // Before the breaker opens, a hanging backend holds the login for its 5 s deadline.
+        await expect(page.getByRole('alert')).toHaveText(FORM_FAILED, { timeout: 15_000 });
+        await expect(page.locator('body')).not.toContainText(/ECONNREFUSED|unavailable|timeout/i);
+      }
+    });
+
+    test(`once the breaker is open, loyalty pages answer within ${OUTAGE_PAGE_MS} ms (${backend})`, async () => {
+      const warmUp = await tripBreaker(port);
+      console.log(`outage: ${backend} breaker open after ${warmUp} ms of warm-up`);
+      const times = await measureOutagePages(port, backend);
+      for (const [name, ms] of Object.entries(times)) expectOutageTimes(`${name} (${backend})`, ms);
+      const after = await health(port);
+      expect(after.status).toBe('degraded');
+      // Open, or half-open while its own trial call waits on the backend.
+      expect(['open', 'half-open']).toContain(after.loyalty.breaker);
+    });
+  });
+}
+
+test.describe('loyalty API back after an outage', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.setTimeout(240_000);
+  let port = 0;
+  let site: ChildProcess | null = null;
+  let service: ChildProcess | null = null;
+  let backend: Awaited<ReturnType<typeof switchableBackend>> | null = null;
+
+  test.beforeAll(async () => {
+    // The reference service seeds every brand, then the site starts: both slow on a busy machine.
+    test.setTimeout(300_000);
+    port = PORT + 64;
+    const serviceUrl = await startLoyaltyService((child) => (service = child));
+    // Down from the start: no coupon list is cached from before the outage.
+    backend = await switchableBackend(serviceUrl, 'refuse');
+    await startSite(port, backend.url, (child) => (site = child));
+  });
+  test.afterAll(async () => {
+    site?.kill('SIGTERM');
+    service?.kill('SIGTERM');
+    await backend?.close();
+  });
+
+  test('refused, then hanging, then back: pages stay fast, then show data again by themselves', async () => {
+    await tripBreaker(port);
+    await measureOutagePages(port, 'refused (switchable)', 3);
+
+    // Hanging now: the breaker's trial calls fail after their own deadline, pages never wait.
+    backend!.setMode('hang');
+    const hangUntil = Date.now() + 7000; // longer than one half-open pause
+    const hangTimes: number[] = [];
+    while (Date.now() < hangUntil) {
+      const a = await timed(port, 'lins', '/digital-coupons');
+      expectShows(OUTAGE_PAGES[0], a);
+      hangTimes.push(a.ms);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expectOutageTimes('/digital-coupons while the trial calls hang', hangTimes);
+    expect((await health(port)).loyalty.breaker).not.toBe('closed');
+
+    // Back: within a half-open pause and a trial call, coupons show and the breaker is closed.
+    backend!.setMode('forward');
+    const back = Date.now();
+    let coupons: Answer;
+    for (;;) {
+      coupons = await timed(port, 'lins', '/digital-coupons');
+      if (coupons.body.includes('data-testid="coupon-card"')) break;
+      expect(Date.now() - back, 'coupons back within 15 s').toBeLessThan(15_000);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    console.log(`recovery: coupons shown ${Date.now() - back} ms after the service came back`);
+    expect(coupons.body.includes(COUPONS_DOWN), 'no outage message').toBe(false);
+    const healed = await health(port);
+    expect(healed.loyalty.breaker).toBe('closed');
+    const login = await timed(port, 'lins', '/login', {
+      intent: 'login',
+      email: AVA.email,
+      password: 'not-the-password',
+    });
+    expect(login.body.includes('Invalid email address or password.'), 'login answered').toBe(true);
+  });
+});
