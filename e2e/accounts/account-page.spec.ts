@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
-import { AVA, CARA } from '../../test/demo';
-import { expect, submitLogin, test, type SignInOptions } from '../kit/fixtures';
+import { expect, submitLogin, test, type FreshShopper } from '../kit/fixtures';
+import { newShopperDetails } from '../kit/shoppers';
 import {
   brandUrl,
   dismissPopups,
@@ -10,9 +10,8 @@ import {
 
 /**
  * The account page /account (spec accounts-loyalty §2, §4, §5, §8), with JavaScript and
- * without. Each (brand, shopper) pair is changed by one test of one project only: Ava on
- * southend (JS) and lins (no JS) for the rows, on fresh-market (JS) and corner (no JS) for the
- * password, on harvest (JS) and dans (no JS) for the reward choice.
+ * without. Every test changes a shopper of its own, registered for it: the brands differ by
+ * project to cover their flags (zip optional, the organization question, one store or several).
  */
 
 test.beforeEach(async ({ page }) => {
@@ -23,15 +22,13 @@ const UPDATED = 'Your account has been updated.';
 
 const isJs = () => test.info().project.name === 'js';
 
-/** Signs in (Ava unless told) through /login and lands on the account page. */
-async function openAccount(
-  page: Page,
-  signIn: (options: SignInOptions) => Promise<void>,
-  options: Omit<SignInOptions, 'shopper' | 'redirectTo'> & { shopper?: SignInOptions['shopper'] },
-) {
-  await signIn({ shopper: AVA, ...options, redirectTo: '/account' });
+/** Lands on the account page, signed in. */
+async function expectAccountPage(page: Page) {
   await expect(page.getByRole('heading', { name: 'My Account Information' })).toBeVisible();
 }
+
+/** A phone as the account page shows it: (435) 555-0101. */
+const shown = (phone: string) => phone.replace(/^(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3');
 
 const row = (page: Page, name: string) => page.locator(`[data-account-row="${name}"]`);
 
@@ -58,34 +55,27 @@ async function save(page: Page, label: string, notice = UPDATED) {
 
 test('edits every row, sees the values after a reload, and is axe clean @nojs', async ({
   page,
-  signIn,
+  signInNewShopper,
 }) => {
   // Nine saved rows and four axe checks: measured 8–22 s with other suites sharing the 2 cores.
   test.setTimeout(120_000);
   const js = isJs();
   // southend: zip optional, 'How did you hear about us?', several stores. lins: none of these.
   const site = js ? 'southend' : 'lins';
-  const v = js
-    ? {
-        phone: '4355557001',
-        phoneShown: '(435) 555-7001',
-        phone2: '4355557101',
-        phone2Shown: '(435) 555-7101',
-        zip: '85614',
-        place: 'Green Valley, AZ',
-        store: 'Southend Benson',
-      }
-    : {
-        phone: '4355557002',
-        phoneShown: '(435) 555-7002',
-        phone2: '4355557102',
-        phone2Shown: '(435) 555-7102',
-        zip: '84770',
-        place: 'St. George, UT',
-        store: "Lin's Elko",
-      };
-  const newEmail = `ava.account.${site}@example.com`;
-  await openAccount(page, signIn, { site });
+  // Numbers and an address no other shopper has (both are unique in the loyalty service).
+  const [phone1, phone2] = [newShopperDetails().phone, newShopperDetails().phone];
+  const v = {
+    phone: phone1,
+    phoneShown: shown(phone1),
+    phone2,
+    phone2Shown: shown(phone2),
+    ...(js
+      ? { zip: '85614', place: 'Green Valley, AZ', store: 'Southend Benson' }
+      : { zip: '84770', place: 'St. George, UT', store: "Lin's Elko" }),
+  };
+  const shopper = await signInNewShopper({ site, redirectTo: '/account' });
+  await expectAccountPage(page);
+  const newEmail = shopper.email.replace('@', '.account@');
 
   if (js) {
     await expectNoSeriousAxeViolations(page);
@@ -173,11 +163,11 @@ test('edits every row, sees the values after a reload, and is axe clean @nojs', 
   if (js) await expect(row(page, 'organization')).toContainText('Saw a billboard');
   await expect(page.getByRole('status').filter({ hasText: UPDATED })).toHaveCount(0);
 
-  // The e-mail is the username: put it back so the demo login keeps working.
+  // The e-mail is the username: a second change, back to the first address, saves as well.
   await edit(page, 'Email', 'Email');
-  await field(page, 'Email').fill(AVA.email);
+  await field(page, 'Email').fill(shopper.email);
   await save(page, 'Email');
-  await expect(row(page, 'email')).toContainText(AVA.email);
+  await expect(row(page, 'email')).toContainText(shopper.email);
 
   if (js) {
     // The same page as a browser without JavaScript gets it.
@@ -191,14 +181,19 @@ test('edits every row, sees the values after a reload, and is axe clean @nojs', 
   }
 });
 
-test('changes the password and logs in with the new one @nojs', async ({ page, signIn }) => {
+test('changes the password and logs in with the new one @nojs', async ({
+  page,
+  signIn,
+  signInNewShopper,
+}) => {
   // Three logins and four saves: measured 4–11 s with other suites sharing the 2 cores.
   test.setTimeout(60_000);
   const js = isJs();
   // corner has one location: no Home Store card. fresh-market has several.
   const site = js ? 'fresh-market' : 'corner';
   const next = js ? 'Fresh!market2026' : 'Corner!store2026';
-  await openAccount(page, signIn, { site });
+  const shopper: FreshShopper = await signInNewShopper({ site, redirectTo: '/account' });
+  await expectAccountPage(page);
   await expect(page.getByRole('heading', { name: 'Home Store' })).toHaveCount(js ? 1 : 0);
   await expect(row(page, 'password')).toContainText('••••••••');
 
@@ -209,7 +204,7 @@ test('changes the password and logs in with the new one @nojs', async ({ page, s
     await field(page, 'Confirm Password').fill(confirm);
   };
 
-  await change(AVA.password, next, `${next}x`);
+  await change(shopper.password, next, `${next}x`);
   if (js) {
     await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
   } else {
@@ -227,7 +222,7 @@ test('changes the password and logs in with the new one @nojs', async ({ page, s
   if (!js) await expect(field(page, 'New Password')).toHaveValue('');
   expect(await page.content()).not.toContain('Not-the-password1');
 
-  await field(page, 'Current Password').fill(AVA.password);
+  await field(page, 'Current Password').fill(shopper.password);
   await field(page, 'New Password').fill(next);
   await field(page, 'Confirm Password').fill(next);
   await save(page, 'Password', 'Your password has been updated.');
@@ -235,22 +230,24 @@ test('changes the password and logs in with the new one @nojs', async ({ page, s
   await page.getByTestId('account-logout').getByRole('button', { name: 'Log Out' }).click();
   await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
   await page.goto(brandUrl(site, '/login?redirectTo=/account'));
-  await submitLogin(page, AVA.email, AVA.password);
+  await submitLogin(page, shopper.email, shopper.password);
   await expect(page.getByRole('alert')).toContainText('Invalid email address or password.');
-  await openAccount(page, signIn, { site, password: next });
+  await signIn({ site, shopper, password: next, redirectTo: '/account' });
+  await expectAccountPage(page);
 
-  // Put the demo password back.
-  await change(next, AVA.password);
+  // And back to the first one: the new password is the current one now.
+  await change(next, shopper.password);
   await save(page, 'Password', 'Your password has been updated.');
 });
 
 test('the reward choice saves at once with JavaScript, with Save without @nojs', async ({
   page,
-  signIn,
+  signInNewShopper,
 }) => {
   const js = isJs();
   const site = js ? 'harvest' : 'dans';
-  await openAccount(page, signIn, { site });
+  await signInNewShopper({ site, redirectTo: '/account' });
+  await expectAccountPage(page);
   const group = page.getByRole('group', { name: /^Choose your / });
   await expect(group).toBeVisible();
   const learnMore = page.getByRole('link', { name: /Learn more/ });
@@ -275,9 +272,10 @@ test('the reward choice saves at once with JavaScript, with Save without @nojs',
   await expect(page.getByRole('radio', { name: label, exact: true })).toBeChecked();
 });
 
-test('a small screen gets a full-width Log Out at the top', async ({ page, signIn }) => {
+test('a small screen gets a full-width Log Out at the top', async ({ page, signInNewShopper }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await openAccount(page, signIn, { site: 'lins', shopper: CARA });
+  await signInNewShopper({ site: 'lins', redirectTo: '/account' });
+  await expectAccountPage(page);
   const top = page.getByTestId('account-logout-top');
   await expect(top).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });

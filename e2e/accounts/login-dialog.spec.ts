@@ -22,7 +22,10 @@ test.beforeEach(async ({ page }) => {
 
 test('the header Log In opens a 475-wide dialog with its panes; login stays on the page', async ({
   page,
+  newShopper,
 }) => {
+  // A wrong password counts against the account: a shopper of this test's own.
+  const shopper = await newShopper({ site: 'dicks' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(brandUrl('dicks', '/posts'));
   await waitForHydration(page);
@@ -49,7 +52,7 @@ test('the header Log In opens a 475-wide dialog with its panes; login stays on t
   await expect(dialog.getByRole('heading', { name: 'Log In' })).toBeVisible();
 
   // Wrong password: the spec message in a red alert, still in the dialog.
-  await dialog.getByLabel('Email').fill(AVA.email);
+  await dialog.getByLabel('Email').fill(shopper.email);
   await dialog.locator('input[name="password"]').fill('not-the-password');
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Invalid email address or password.');
@@ -62,15 +65,17 @@ test('the header Log In opens a 475-wide dialog with its panes; login stays on t
   await expect(dialog.getByLabel('Email')).toHaveValue('');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 
-  await dialog.getByLabel('Email').fill(AVA.email);
-  await dialog.locator('input[name="password"]').fill(AVA.password);
+  await dialog.getByLabel('Email').fill(shopper.email);
+  await dialog.locator('input[name="password"]').fill(shopper.password);
   await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(header.getByText(`Hey ${AVA.firstName}!`)).toBeVisible();
+  await expect(header.getByText(`Hey ${shopper.firstName}!`)).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(page.url()).toBe(brandUrl('dicks', '/posts'));
 });
 
-test('the dialog asks for a reset and shows the sent notice', async ({ page }) => {
+test('the dialog asks for a reset and shows the sent notice', async ({ page, newShopper }) => {
+  // A reset request makes the shopper a reset token: a shopper of this test's own.
+  const shopper = await newShopper({ site: 'corner' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(brandUrl('corner', '/'));
   await waitForHydration(page);
@@ -88,7 +93,7 @@ test('the dialog asks for a reset and shows the sent notice', async ({ page }) =
     'href',
     '/register',
   );
-  await dialog.getByLabel('Email').fill(AVA.email);
+  await dialog.getByLabel('Email').fill(shopper.email);
   await dialog.getByRole('button', { name: 'Request Password Reset' }).click();
   await expect(
     dialog.getByText(/It could take up to 10 minutes to receive this email/),
@@ -110,8 +115,10 @@ test('on a narrow screen the header goes to the /login page', async ({ page }) =
 
 test('repeated failed logins lock the account with a 429 a shopper understands @nojs', async ({
   page,
-}, testInfo) => {
-  const email = `locked.${testInfo.project.name}.${Date.now()}@example.com`;
+  newShopper,
+}) => {
+  // The account this test locks is its own.
+  const { email } = await newShopper({ site: 'corner' });
   await page.goto(brandUrl('corner', '/login'));
   for (let i = 0; i < 5; i += 1) {
     await page.getByLabel('Email').fill(email);
@@ -133,7 +140,10 @@ test('repeated failed logins lock the account with a 429 a shopper understands @
   );
 });
 
-test('a reset link ignores a forged Host: it is built from the brand origin', async () => {
+test('a reset link ignores a forged Host: it is built from the brand origin', async ({
+  newShopper,
+}) => {
+  const { email } = await newShopper({ site: 'lins' });
   const forged = 'lins.localhost:1';
   const response = await rawRequest({
     host: forged,
@@ -145,11 +155,11 @@ test('a reset link ignores a forged Host: it is built from the brand origin', as
       'x-forwarded-proto': 'https',
       'content-type': 'application/x-www-form-urlencoded',
     },
-    body: `intent=reset-request&email=${encodeURIComponent(AVA.email)}`,
+    body: `intent=reset-request&email=${encodeURIComponent(email)}`,
   });
   expect(response.status).toBe(200);
-  await expect.poll(() => latestMailTo(AVA.email, 'lins'), { timeout: 5000 }).not.toBeNull();
-  const mail = readable((await latestMailTo(AVA.email, 'lins'))!);
+  await expect.poll(() => latestMailTo(email, 'lins'), { timeout: 5000 }).not.toBeNull();
+  const mail = readable((await latestMailTo(email, 'lins'))!);
   const links = mail.match(/https?:\/\/[^\s"<>]+reset-password[^\s"<>]*/g) ?? [];
   expect(links.length).toBeGreaterThan(0);
   for (const link of links) {

@@ -1,4 +1,3 @@
-import { AVA, BEN, CARA } from '../../test/demo';
 import { expect, submitLogin, test } from '../kit/fixtures';
 import { latestMailTo } from '../kit/mail';
 import {
@@ -12,20 +11,22 @@ test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
 });
 
-test('wrong password, then log in and out @nojs', async ({ page }) => {
+test('wrong password, then log in and out @nojs', async ({ page, newShopper }) => {
+  // A failed login counts against the account: a shopper of this test's own.
+  const shopper = await newShopper({ site: 'dans' });
   await page.goto(brandUrl('dans', '/login'));
-  await submitLogin(page, AVA.email, 'not-the-password');
+  await submitLogin(page, shopper.email, 'not-the-password');
   await expect(page.getByRole('alert')).toContainText('Invalid email address or password.');
   // The address typed stays in the form: only the password is typed again.
-  await page.locator('input[name="password"]').fill(AVA.password);
+  await page.locator('input[name="password"]').fill(shopper.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText(`Hey ${AVA.firstName}!`).first()).toBeAttached();
+  await expect(page.getByText(`Hey ${shopper.firstName}!`).first()).toBeAttached();
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === '__session')?.httpOnly).toBe(true);
   await page.goto(brandUrl('dans', '/posts'));
   await page.locator('form[action="/logout"] button').first().dispatchEvent('click');
   await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
-  await expect(page.getByText(`Hey ${AVA.firstName}!`)).toHaveCount(0);
+  await expect(page.getByText(`Hey ${shopper.firstName}!`)).toHaveCount(0);
 });
 
 test('empty fields get the spec messages without JavaScript @nojs-only', async ({ page }) => {
@@ -35,14 +36,17 @@ test('empty fields get the spec messages without JavaScript @nojs-only', async (
   await expect(page.getByText('Please enter your password.')).toBeVisible();
 });
 
-test('a reset request e-mails a link built from the brand origin @nojs', async ({ page }) => {
+test('a reset request e-mails a link built from the brand origin @nojs', async ({
+  page,
+  newShopper,
+}) => {
   await page.goto(brandUrl('lins', '/login?pane=reset'));
   await page.getByLabel('Email').fill('nobody-here@example.com');
   await page.getByRole('button', { name: 'Request Password Reset' }).click();
   await expect(page.getByRole('alert')).toContainText(
     "We couldn't find an account with that email address",
   );
-  const email = BEN.email;
+  const { email } = await newShopper({ site: 'lins' });
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Request Password Reset' }).click();
   await expect(page.getByText('An email has been sent to your address')).toBeVisible();
@@ -66,10 +70,12 @@ test('the login page has no serious axe violation, with and without JavaScript',
   await expectNoSeriousAxeViolations(page);
 });
 
-test('the reset link from the outbox sets a new password, once @nojs', async ({ page }) => {
-  // One shopper per project: the projects run in parallel, and using a link cancels the others.
-  const js = test.info().project.name === 'js';
-  const { email, firstName } = js ? CARA : BEN;
+test('the reset link from the outbox sets a new password, once @nojs', async ({
+  page,
+  newShopper,
+}) => {
+  // A shopper of its own: the password changes, and using a link cancels the shopper's others.
+  const { email, firstName } = await newShopper({ site: 'harvest' });
   await page.goto(brandUrl('harvest', '/login?pane=reset'));
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Request Password Reset' }).click();

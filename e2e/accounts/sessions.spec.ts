@@ -5,48 +5,15 @@ import { brandUrl, dismissPopups, PORT, rawRequest } from '../kit/support';
 /**
  * Sessions live on the server (decision record 0012): Log Out ends the session wherever its
  * cookie was copied, a password change signs the shopper's other browsers out, a brand's cookie
- * is a guest on another brand. Each test registers its own shopper on Lin's through /register,
- * so no demo shopper is changed and no other test is disturbed. JavaScript on (the js project).
+ * is a guest on another brand. Each test signs in a shopper of its own on Lin's, so no other
+ * test is disturbed. JavaScript on (the js project).
  */
 
 const SITE = 'lins';
-const PASSWORD = 'Session!2026pw';
 
 test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
 });
-
-let counter = 0;
-
-/** Registers a new shopper on Lin's through /register: the page is then signed in. */
-async function registerShopper(page: Page) {
-  counter += 1;
-  const time = String(Date.now() % 1_000_000).padStart(6, '0');
-  const who = {
-    firstName: 'Sessa',
-    email: `sessa.${Date.now()}.${counter}@example.com`,
-    // 39…: a range the registration tests (38…) never use.
-    phone: `39${time}${String(counter % 100).padStart(2, '0')}`,
-  };
-  await page.goto(brandUrl(SITE, '/register'));
-  const field = (name: string) => page.locator(`#register [name="${name}"]`);
-  await page.getByLabel('First Name').fill(who.firstName);
-  await page.getByLabel('Last Name').fill('Tester');
-  await page.getByLabel('Birth Date').fill('1990-05-17');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(who.email);
-  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill(who.phone);
-  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Orchard Lane');
-  await page.getByLabel('Zip Code').fill('84720');
-  if (await field('storeNumber').count()) await field('storeNumber').selectOption({ index: 1 });
-  if (await field('rewardSubscriptionId').count())
-    await field('rewardSubscriptionId').first().check();
-  await field('password').fill(PASSWORD);
-  await field('confirmPassword').fill(PASSWORD);
-  await field('acceptTerms').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText(`Hey ${who.firstName}!`).first()).toBeAttached();
-  return who;
-}
 
 async function openAccount(page: Page, email: string) {
   await page.goto(brandUrl(SITE, '/account'));
@@ -65,9 +32,13 @@ async function freshBrowser(context: BrowserContext) {
 test('a cookie replayed after Log Out is a guest: no account page, no change', async ({
   page,
   context,
+  newShopper,
 }) => {
   test.setTimeout(60_000);
-  const who = await registerShopper(page);
+  const who = await newShopper({ site: SITE });
+  // Through the login form: the cookie checked below is the one the server gave the browser.
+  await page.goto(brandUrl(SITE, '/login?redirectTo=/account'));
+  await submitLogin(page, who.email, who.password);
   await openAccount(page, who.email);
   const saved = await context.cookies(brandUrl(SITE));
   expect(saved.map((c) => c.name)).toEqual(['__session']);
@@ -131,24 +102,28 @@ test('a cookie replayed after Log Out is a guest: no account page, no change', a
 
   // Nothing changed: signed in again, the name is the one registered.
   await page.goto(brandUrl(SITE, '/login?redirectTo=/account'));
-  await submitLogin(page, who.email, PASSWORD);
+  await submitLogin(page, who.email, who.password);
   await expect(page.locator('[data-account-row="fullName"]')).toContainText(
-    `${who.firstName} Tester`,
+    `${who.firstName} ${who.lastName}`,
   );
   await expect(page.getByText('Mallory')).toHaveCount(0);
 });
 
-test("a password change signs the shopper's other browser out", async ({ page, context }) => {
+test("a password change signs the shopper's other browser out", async ({
+  page,
+  context,
+  signInNewShopper,
+}) => {
   test.setTimeout(60_000);
-  const who = await registerShopper(page);
+  const who = await signInNewShopper({ site: SITE });
   const other = await freshBrowser(context);
   await other.page.goto(brandUrl(SITE, '/login?redirectTo=/account'));
-  await submitLogin(other.page, who.email, PASSWORD);
+  await submitLogin(other.page, who.email, who.password);
   await expect(other.page.getByRole('heading', { name: 'My Account Information' })).toBeVisible();
 
   await openAccount(page, who.email);
   await page.getByRole('link', { name: 'Edit Password', exact: true }).click();
-  await page.getByLabel(/^Current Password\*?$/).fill(PASSWORD);
+  await page.getByLabel(/^Current Password\*?$/).fill(who.password);
   await page.getByLabel(/^New Password\*?$/).fill('Changed!2026pw');
   await page.getByLabel(/^Confirm Password\*?$/).fill('Changed!2026pw');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -165,9 +140,13 @@ test("a password change signs the shopper's other browser out", async ({ page, c
   await other.context.close();
 });
 
-test("a Lin's cookie copied to Dan's is a guest there", async ({ page, context }) => {
+test("a Lin's cookie copied to Dan's is a guest there", async ({
+  page,
+  context,
+  signInNewShopper,
+}) => {
   test.setTimeout(60_000);
-  const who = await registerShopper(page);
+  const who = await signInNewShopper({ site: SITE });
   const cookies = await context.cookies(brandUrl(SITE));
   const copy = await freshBrowser(context);
   await copy.context.addCookies(

@@ -1,24 +1,20 @@
-import { BEN, CARA } from '../../test/demo';
 import { expect, test } from '../kit/fixtures';
 import { brandUrl, dismissPopups, expectNoSeriousAxeViolations } from '../kit/support';
 
 /**
  * Terms acceptance, the accept-new-terms popup and data preferences (spec accounts-loyalty §2,
- * §4, §8). Each project uses its own demo shopper, as accepting changes the shopper's record:
- * Ben (accepted an older version) with JavaScript, Cara (never accepted) without.
+ * §4, §8). Accepting changes the shopper's record: each test signs in a shopper of its own, who
+ * accepted an older version (with JavaScript) or never accepted any (without).
  */
-
-const SHOPPERS = { js: BEN, 'no-js': CARA } as const;
 
 test('a shopper with old terms is asked to accept the new ones @nojs', async ({
   page,
-  signIn,
+  signInNewShopper,
 }, testInfo) => {
   // A login, an axe check and a popup waited out: measured 3–10 s on the shared machine.
   test.slow();
   const js = testInfo.project.name === 'js';
-  const who = SHOPPERS[js ? 'js' : 'no-js'];
-  await signIn({ site: 'southend', shopper: who });
+  await signInNewShopper({ site: 'southend', terms: js ? 'older' : 'none' });
   await expect(page.getByText(/^Hey /).first()).toBeVisible();
   await page.goto(brandUrl('southend', '/posts'));
 
@@ -69,10 +65,15 @@ test('guests read the terms (no acceptance form) and are sent to /login from dat
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rewards Privacy Policy');
 });
 
-test('data preferences save the data-sharing choice @nojs', async ({ page, signIn }, testInfo) => {
+test('data preferences save the data-sharing choice @nojs', async ({
+  page,
+  signInNewShopper,
+}, testInfo) => {
   await dismissPopups(page);
-  const who = SHOPPERS[testInfo.project.name === 'js' ? 'js' : 'no-js'];
-  await signIn({ site: 'dicks', shopper: who });
+  await signInNewShopper({
+    site: 'dicks',
+    terms: testInfo.project.name === 'js' ? 'older' : 'none',
+  });
   await expect(page.getByText(/^Hey /).first()).toBeVisible();
   await page.goto(brandUrl('dicks', '/account/data-preferences'));
   const box = page.getByRole('checkbox', { name: 'Do not share my data with partners' });

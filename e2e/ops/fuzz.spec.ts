@@ -1,8 +1,9 @@
 import http from 'node:http';
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
-import { AVA } from '../../test/demo';
 import { fuzzPlan, SITE, URLENC, urlencoded, type Shot } from '../kit/fuzz-plan';
+import { discoverLoyaltyApi } from '../kit/loyalty';
+import { registerFreshShopper, type Shopper } from '../kit/shoppers';
 import { startSiteProcess, type SiteProcess } from '../kit/site-process';
 import { PORT } from '../kit/support';
 
@@ -10,7 +11,7 @@ import { PORT } from '../kit/support';
  * End-to-end fuzz of the built server (issue 10, "no 500 for any input"): a few thousand
  * requests over plain HTTP to every action route and then some (documents and their `.data`
  * URLs), with bodies of every shape, odd methods, odd addresses and redirect targets, as a
- * guest and as the signed-in demo shopper. No answer may be a 5xx, none may hang, and the server
+ * guest and as a signed-in shopper (registered for the run: the posts change its account). No answer may be a 5xx, none may hang, and the server
  * may log no error (a client's mistake is info or warn). A second site process of its own (its
  * limits, its data, its logs), started once: the js project only.
  */
@@ -89,12 +90,12 @@ function rawExchange(parts: (string | Buffer)[], waitMs: number) {
   });
 }
 
-/** Signs the demo shopper in through /login; the session cookie. */
-async function signIn(): Promise<string> {
+/** Signs a shopper in through /login; the session cookie. */
+async function signIn(shopper: Shopper): Promise<string> {
   const body = urlencoded([
     ['intent', 'login'],
-    ['email', AVA.email],
-    ['password', AVA.password],
+    ['email', shopper.email],
+    ['password', shopper.password],
   ]);
   const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
     const req = http.request(
@@ -137,7 +138,8 @@ test.describe('fuzz of the built server', () => {
       name: 'fuzz',
       env: { RATE_LIMIT_IP_PER_MINUTE: '100000' },
     });
-    cookie = await signIn();
+    const api = await discoverLoyaltyApi(FUZZ_PORT, site.dataDir);
+    cookie = await signIn(await registerFreshShopper(api, { site: SITE }));
   });
   test.afterAll(async () => {
     agent.destroy();

@@ -36,7 +36,7 @@ const SCREENS = {
 interface BrandPages {
   site: string;
   guest: string[];
-  /** Pages measured signed in (Ben: e2e/accounts/account-page.spec.ts changes Ava's account). */
+  /** Pages measured signed in, as Ben (his seeded receipts, points and coupons fill them). */
   shopper: string[];
 }
 

@@ -30,7 +30,7 @@ test('a guest on a phone never scrolls sideways @nojs', async ({ page }) => {
 
 test('a signed-in shopper on a phone never scrolls sideways @nojs', async ({ page, signIn }) => {
   test.setTimeout(90_000);
-  // Ben: e2e/accounts/account-page.spec.ts changes Ava's lins account.
+  // Ben, read only: his seeded receipts, points and coupons fill the pages.
   await signIn({ site: 'lins', shopper: BEN });
   for (const path of [...PAGES, ...SHOPPER_PAGES]) {
     await page.goto(brandUrl('lins', path));

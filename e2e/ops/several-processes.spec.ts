@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { AVA, BEN, CARA } from '../../test/demo';
+import { BEN } from '../../test/demo';
 import { latestMailTo } from '../../test/outbox';
 import { SITE_SERVER_ARGS } from '../../scripts/site-client';
+import { registerFreshShopper } from '../kit/shoppers';
 import {
   startServiceProcess,
   startSiteProcess,
@@ -55,6 +56,14 @@ let sites: SiteProcess[] = [];
 let proxy: Proxy | null = null;
 /** The cluster of the last test, also stopped by afterAll should that test time out. */
 let clustered: SiteProcess | null = null;
+
+/** A shopper of a test's own, registered with the loyalty service of these processes. */
+function newShopper() {
+  return registerFreshShopper(
+    { url: loyalty!.url, bearer: LOYALTY_CREDENTIALS.LOYALTY_SERVICE_BEARER },
+    { site: SITE },
+  );
+}
 
 /** Every process's environment but the port: one database, one secret, one loyalty service. */
 function siteEnv(): Record<string, string> {
@@ -271,6 +280,8 @@ test('log in on one process, clip on another, see it clipped on a third; logout 
   context,
 }) => {
   test.setTimeout(90_000);
+  // Clipping changes the shopper: one of this test's own.
+  const shopper = await newShopper();
   await preparePage(page);
   // Through the proxy in turn: every process serves some of the page and its scripts.
   await page.goto(proxyUrl('/'));
@@ -284,14 +295,14 @@ test('log in on one process, clip on another, see it clipped on a third; logout 
   const login = page.waitForResponse(
     (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/login'),
   );
-  await page.getByLabel('Email').fill(BEN.email);
-  await page.locator('input[name="password"]').fill(BEN.password);
+  await page.getByLabel('Email').fill(shopper.email);
+  await page.locator('input[name="password"]').fill(shopper.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await login;
   const posts = (prefix: string) =>
     proxy!.served.filter((s) => s.method === 'POST' && s.url.startsWith(prefix));
   expect(posts('/login').map((s) => s.backend)).toEqual([0]);
-  await expect(page.getByText(`Hey ${BEN.firstName}!`).first()).toBeAttached();
+  await expect(page.getByText(`Hey ${shopper.firstName}!`).first()).toBeAttached();
   const session = (await context.cookies(proxyUrl('/'))).find((c) => c.name === '__session')!;
   expect(session).toBeTruthy();
   const cookie = `__session=${session.value}`;
@@ -326,7 +337,7 @@ test('log in on one process, clip on another, see it clipped on a third; logout 
   for (const port of SITE_PORTS) {
     const account = await raw(port, { path: '/account', cookie });
     expect(account.status, `port ${port}`).toBe(200);
-    expect(account.body).toContain(`Hey ${BEN.firstName}!`);
+    expect(account.body).toContain(`Hey ${shopper.firstName}!`);
   }
 
   // Log out on process 1: the cookie from before is a guest on every process.
@@ -339,19 +350,21 @@ test('log in on one process, clip on another, see it clipped on a third; logout 
     expect(account.status, `port ${port}`).toBe(302);
     expect(account.headers.location).toMatch(/^\/login/);
     const coupons = await raw(port, { path: '/digital-coupons?tab=clipped', cookie });
-    expect(coupons.body).not.toContain(`Hey ${BEN.firstName}!`);
+    expect(coupons.body).not.toContain(`Hey ${shopper.firstName}!`);
   }
   for (const site of sites) expect(site.errorLogs()).toEqual([]);
 });
 
 test('the per-account login limit counts the failures of every process together', async () => {
+  // The account this test locks is its own.
+  const shopper = await newShopper();
   // Wrong passwords in turn on processes 1, 2, 3, 1, 2: the five free failures of decision 0011
   // (RATE_LIMIT_LOGIN_FAILURES), as on one process; the sixth attempt, wherever it lands, waits.
   const statuses: number[] = [];
   for (let i = 0; i < 8; i++) {
     const answer = await raw(SITE_PORTS[i % 3], {
       path: '/login',
-      form: { intent: 'login', email: CARA.email, password: `wrong-${i}` },
+      form: { intent: 'login', email: shopper.email, password: `wrong-${i}` },
     });
     statuses.push(answer.status);
     if (answer.status === 429) {
@@ -365,22 +378,24 @@ test('the per-account login limit counts the failures of every process together'
   // The right password is refused as well while the account waits, on any process.
   const right = await raw(SITE_PORTS[0], {
     path: '/login',
-    form: { intent: 'login', email: CARA.email, password: CARA.password },
+    form: { intent: 'login', email: shopper.email, password: shopper.password },
   });
   expect(right.status).toBe(429);
 });
 
 test('a reset link e-mailed by one process works once, on another', async ({ page, context }) => {
   test.setTimeout(60_000);
+  // The password changes: a shopper of this test's own.
+  const shopper = await newShopper();
   await preparePage(page);
   const asked = await raw(SITE_PORTS[0], {
     path: '/login',
-    form: { intent: 'reset-request', email: AVA.email },
+    form: { intent: 'reset-request', email: shopper.email },
   });
   expect(asked.status).toBe(200);
   const outbox = path.join(sites[0].dataDir, 'outbox');
-  await expect.poll(() => latestMailTo(outbox, AVA.email), { timeout: 10_000 }).not.toBeNull();
-  const text = (await latestMailTo(outbox, AVA.email))!.text ?? '';
+  await expect.poll(() => latestMailTo(outbox, shopper.email), { timeout: 10_000 }).not.toBeNull();
+  const text = (await latestMailTo(outbox, shopper.email))!.text ?? '';
   const link = /\/reset-password\?token=[A-Za-z0-9_-]+&address=[^\s"<>)]+/.exec(text)?.[0];
   expect(link).toBeTruthy();
 
@@ -395,7 +410,7 @@ test('a reset link e-mailed by one process works once, on another', async ({ pag
   // The new password logs in on process 3.
   const login = await raw(SITE_PORTS[2], {
     path: '/login',
-    form: { intent: 'login', email: AVA.email, password: 'Several!2026pw' },
+    form: { intent: 'login', email: shopper.email, password: 'Several!2026pw' },
   });
   expect(login.status).toBe(302);
 

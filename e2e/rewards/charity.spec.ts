@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { AVA, CARA } from '../../test/demo';
 import { expect, submitLogin, test } from '../kit/fixtures';
 import {
   brandUrl,
@@ -13,9 +12,8 @@ import {
  * The charity page /rewards/charity (spec accounts-loyalty §2 "Charity picker", §4 "Charity
  * change", §8 'Your charity has been updated.'), with JavaScript and without, both variants
  * (tenant rewards.charityPicker): the grouped list on dicks and southend, the school search on
- * harvest and dans. Each (brand, shopper) pair's charity is changed by one test of one project
- * only: Ava on dicks and harvest with JavaScript, Cara on southend and Ava on dans without. No
- * other test reads a demo shopper's charity; the other tests here only read.
+ * harvest and dans. Every test signs in a shopper of its own (a new shopper has chosen no
+ * charity yet).
  */
 
 test.beforeEach(async ({ page }) => {
@@ -29,16 +27,13 @@ const isJs = () => test.info().project.name === 'js';
 
 type Variant = 'grouped' | 'schools';
 
-/** Where each project changes a charity, by variant. */
-const CHANGERS = {
-  js: { grouped: { site: 'dicks', shopper: AVA }, schools: { site: 'harvest', shopper: AVA } },
-  'no-js': {
-    grouped: { site: 'southend', shopper: CARA },
-    schools: { site: 'dans', shopper: AVA },
-  },
+/** The brand of each variant, by project. */
+const SITES = {
+  js: { grouped: 'dicks', schools: 'harvest' },
+  'no-js': { grouped: 'southend', schools: 'dans' },
 } as const;
 
-const changer = (variant: Variant) => CHANGERS[isJs() ? 'js' : 'no-js'][variant];
+const siteOf = (variant: Variant) => SITES[isJs() ? 'js' : 'no-js'][variant];
 
 const heading = (variant: Variant) =>
   variant === 'schools' ? 'Choose Your School' : 'Choose Your Charity';
@@ -65,13 +60,13 @@ function notice(page: Page) {
 for (const variant of ['grouped', 'schools'] as const) {
   test(`${variant}: changes the charity and sees it after a reload, axe clean @nojs`, async ({
     page,
-    signIn,
+    signInNewShopper,
   }) => {
     // A login, two posts, a reload and up to three axe checks on the shared machine.
     test.setTimeout(90_000);
     const js = isJs();
-    const { site, shopper } = changer(variant);
-    await signIn({ site, shopper, redirectTo: PATH });
+    const site = siteOf(variant);
+    await signInNewShopper({ site, redirectTo: PATH });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading(variant));
     await expect(current(page)).toHaveText(/^You support .+\.$|^You have not chosen/);
     if (js) await expectNoSeriousAxeViolations(page);
@@ -133,13 +128,12 @@ for (const variant of ['grouped', 'schools'] as const) {
 
 test('the school search finds by name, district and ZIP; a plain GET form without JavaScript @nojs', async ({
   page,
-  signIn,
+  signInNewShopper,
 }) => {
   test.setTimeout(60_000);
   const js = isJs();
-  // Read only: the school brands' changers (another test changes the charity meanwhile).
-  const { site, shopper } = changer('schools');
-  await signIn({ site, shopper, redirectTo: PATH });
+  const site = siteOf('schools');
+  await signInNewShopper({ site, redirectTo: PATH });
   const box = page.getByLabel('School name, district or ZIP code');
   const count = page.getByTestId('school-count');
   const shown = radios(page).locator('visible=true');
@@ -205,8 +199,9 @@ test('the school search finds by name, district and ZIP; a plain GET form withou
   }
 });
 
-test('a guest signs in and comes back to the charity page', async ({ page }) => {
-  const { site, shopper } = CHANGERS.js.schools;
+test('a guest signs in and comes back to the charity page', async ({ page, newShopper }) => {
+  const site = SITES.js.schools;
+  const shopper = await newShopper({ site });
   await page.goto(brandUrl(site, `${PATH}?q=pine`));
   await expect(page).toHaveURL(
     brandUrl(site, `/login?redirectTo=${encodeURIComponent(`${PATH}?q=pine`)}`),
@@ -219,14 +214,12 @@ test('a guest signs in and comes back to the charity page', async ({ page }) => 
 
 test('fits a phone: no sideways scrolling, the radios and Save within the screen', async ({
   page,
-  signIn,
+  signInNewShopper,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   for (const variant of ['grouped', 'schools'] as const) {
-    // Read only (the changer's page, no post).
-    const { site, shopper } = CHANGERS.js[variant];
     await page.context().clearCookies();
-    await signIn({ site, shopper, redirectTo: PATH });
+    await signInNewShopper({ site: SITES.js[variant], redirectTo: PATH });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading(variant));
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

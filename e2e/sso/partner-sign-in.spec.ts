@@ -3,7 +3,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { BEN, CARA, type DemoShopper } from '../../test/demo';
+import { discoverLoyaltyApi } from '../kit/loyalty';
+import { newShopperDetails, registerFreshShopper } from '../kit/shoppers';
 import { startPartner, type Partner } from '../kit/sso-partner';
 import { startSiteProcess, type SiteProcess } from '../kit/site-process';
 import { expectNoSeriousAxeViolations, PORT, waitForHydration } from '../kit/support';
@@ -126,14 +127,20 @@ async function expectPartnerSignedIn(page: Page, state: string) {
   return partner!.signedIn(state)!;
 }
 
-for (const [sitePath, shopper] of [
-  ['lins', BEN],
-  ['southend', CARA],
-] as [string, DemoShopper][]) {
-  test(`a partner signs ${shopper.firstName} in on ${sitePath}: code, tokens, refresh, single sign-on, logout @nojs`, async ({
+for (const [sitePath, firstName] of [
+  ['lins', 'Ben'],
+  ['southend', 'Cara'],
+]) {
+  test(`a partner signs ${firstName} in on ${sitePath}: code, tokens, refresh, single sign-on, logout @nojs`, async ({
     page,
     context,
   }) => {
+    // A wrong password counts against the account: a shopper of this test's own, registered
+    // with the second site's loyalty service.
+    const shopper = await registerFreshShopper(await discoverLoyaltyApi(sitePort, site!.dataDir), {
+      site: sitePath,
+      firstName,
+    });
     // The partner's authorization request lands on our login page, in the minimal layout.
     const first = await openAuthorization(page, sitePath);
     await expectMinimalLayout(page);
@@ -226,17 +233,12 @@ test('a new shopper registers in the oauth flow and reaches the partner @nojs', 
   const back = page.getByRole('link', { name: 'Click here to log in' });
   await expect(back).toHaveAttribute('href', new RegExp(`^/sso/login\\?oauth=`));
 
-  const project = test.info().project.name;
-  const stamp = `${Date.now()}`;
-  await page.getByLabel('First Name').fill('Sol');
-  await page.getByLabel('Last Name').fill('Tester');
+  const sol = newShopperDetails('Sol');
+  await page.getByLabel('First Name').fill(sol.firstName);
+  await page.getByLabel('Last Name').fill(sol.lastName);
   await page.getByLabel('Birth Date').fill('1990-05-17');
-  await page
-    .getByRole('textbox', { name: 'Email', exact: true })
-    .fill(`sol.${project}.${stamp}@example.com`);
-  await page
-    .getByRole('textbox', { name: 'Phone', exact: true })
-    .fill(`39${project === 'js' ? '6' : '7'}${stamp.slice(-7)}`);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(sol.email);
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill(sol.phone);
   const field = (name: string) => page.locator(`#register [name="${name}"]`);
   if (await field('address1').count()) {
     await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Orchard Lane');

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { BEN, CARA } from '../../test/demo';
 import { expect, submitLogin, test, type Shopper } from '../kit/fixtures';
 import {
   brandUrl,
@@ -16,9 +15,8 @@ import {
  * JavaScript (the snackbar and its switch) and without (form posts with a checkbox, a status
  * message in the page).
  *
- * Demo shoppers whose saved store changes here: BEN on lins with JavaScript (no other test signs
- * him in there), CARA on lins without (another test signs her in there only to look at the
- * account page's layout). On corner nothing of theirs changes (its one store is already saved).
+ * A test that signs in signs in a shopper of its own, whose saved home store is the brand's
+ * first store (as the registration form preselects one).
  */
 
 interface Store {
@@ -156,13 +154,13 @@ test('on a phone the snackbar spans the bottom of the screen, then goes', async 
 });
 
 test.describe('a shopper makes a store their home store', () => {
-  // BEN's saved store on lins changes in both tests (JavaScript): one after the other.
-  test.describe.configure({ mode: 'serial' });
-
-  test('in the header; it survives logout and login @nojs', async ({ page, signIn, browser }) => {
+  test('in the header; it survives logout and login @nojs', async ({
+    page,
+    signInNewShopper,
+    browser,
+  }) => {
     const js = isJs();
-    const who = js ? BEN : CARA;
-    await signIn({ site: 'lins', shopper: who, redirectTo: '/posts' });
+    const who = await signInNewShopper({ site: 'lins', redirectTo: '/posts' });
     // Signed in from a browser that chose nothing: the home store is the saved one.
     const saved = await chooser(page).inputValue();
     const target = choosable('lins').find((s) => s.storeNumber !== saved)!;
@@ -191,11 +189,11 @@ test.describe('a shopper makes a store their home store', () => {
 
   test('in the drawer, with a busy switch while the save is pending', async ({
     page,
-    signIn,
+    signInNewShopper,
     browser,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn({ site: 'lins', shopper: BEN, redirectTo: '/posts' });
+    const who = await signInNewShopper({ site: 'lins', redirectTo: '/posts' });
     const saved = await chooser(page).inputValue();
     const drawer = page.getByTestId('nav-drawer');
     const row = (store: string) => drawer.locator(`li[data-store="${store}"]`);
@@ -238,15 +236,15 @@ test.describe('a shopper makes a store their home store', () => {
     await expect(toggle).toBeChecked();
     await expect(toggle).toHaveAttribute('aria-disabled', 'true');
     await expect(drawer).toBeVisible();
-    expect(await homeStoreAtFreshLogin(browser, 'lins', BEN)).toBe(target.storeNumber);
+    expect(await homeStoreAtFreshLogin(browser, 'lins', who)).toBe(target.storeNumber);
   });
 
   test('without JavaScript, in the menu list: a tick beside Shop here saves @nojs-only', async ({
     page,
-    signIn,
+    signInNewShopper,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn({ site: 'lins', shopper: CARA, redirectTo: '/posts' });
+    await signInNewShopper({ site: 'lins', redirectTo: '/posts' });
     const saved = await chooser(page).inputValue();
     const list = page.getByTestId('site-nav').getByTestId('store-selector');
     const row = (store: string) => list.locator(`li[data-store="${store}"]`);
@@ -299,7 +297,7 @@ test.describe('a brand with one location', () => {
 
   test('shows no chooser; its one store is the home store, already saved @nojs', async ({
     page,
-    signIn,
+    signInNewShopper,
   }) => {
     expect(choosable('corner')).toHaveLength(1);
     await page.goto(brandUrl('corner', '/'));
@@ -307,9 +305,9 @@ test.describe('a brand with one location', () => {
     await postChoice(page);
     await expect(notice(page)).toContainText(nowShoppingAt(only));
 
-    await signIn({ site: 'corner', shopper: CARA, redirectTo: '/posts' });
+    await signInNewShopper({ site: 'corner', redirectTo: '/posts' });
     await expect(page.getByTestId('home-store-chooser')).toHaveCount(0);
-    // Her saved store is the one store: nothing to offer, and a tick changes nothing.
+    // The saved store is the one store: nothing to offer, and a tick changes nothing.
     await postChoice(page);
     await expect(notice(page)).toContainText(nowShoppingAt(only));
     await expect(page.getByRole('switch')).toHaveCount(0);

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { AVA } from '../../test/demo';
 import { tenant } from '../kit/content';
 import { expect, test } from '../kit/fixtures';
 import { startSiteProcess, type SiteProcess } from '../kit/site-process';
@@ -273,7 +272,9 @@ for (const { site, store, other } of BRANDS) {
 
 test('sign-in in the viewer opens the login; back on the page the frame carries the token', async ({
   page,
+  newShopper,
 }) => {
+  const shopper = await newShopper({ site: 'lins' });
   await page.setViewportSize({ width: 1280, height: 900 });
   const { store } = BRANDS[0];
   await page.goto(brandUrl('lins', `/weekly-ad?location=${store.storeNumber}`));
@@ -281,10 +282,10 @@ test('sign-in in the viewer opens the login; back on the page the frame carries 
   await viewer(page).getByRole('button', { name: 'Sign in' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Log In' })).toBeVisible();
-  await dialog.getByLabel('Email').fill(AVA.email);
-  await dialog.locator('input[name="password"]').fill(AVA.password);
+  await dialog.getByLabel('Email').fill(shopper.email);
+  await dialog.locator('input[name="password"]').fill(shopper.password);
   await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('banner').getByText(`Hey ${AVA.firstName}!`)).toBeVisible();
+  await expect(page.getByRole('banner').getByText(`Hey ${shopper.firstName}!`)).toBeVisible();
   expect(page.url()).toBe(brandUrl('lins', `/weekly-ad?location=${store.storeNumber}`));
   await expect.poll(async () => (await frameSrc(page)).searchParams.get('token')).toBeTruthy();
   expect((await frameSrc(page)).pathname).toBe(`/${store.adviewerPage}`);
@@ -295,9 +296,9 @@ test('sign-in in the viewer opens the login; back on the page the frame carries 
 
 test('a shopper’s page is personal: the token never reaches a shared cache @nojs', async ({
   page,
-  signIn,
+  signInNewShopper,
 }) => {
-  await signIn({ site: 'dans', shopper: AVA, redirectTo: '/weekly-ad' });
+  await signInNewShopper({ site: 'dans', redirectTo: '/weekly-ad' });
   const res = await page.reload();
   expect(res?.headers()['cache-control']).toBe('private, no-store');
   expect((await frameSrc(page)).searchParams.get('token')).toBeTruthy();
