@@ -4,8 +4,9 @@ import {
   brandUrl,
   dismissPopups,
   expectNoSeriousAxeViolations,
-  rawRequest,
   PORT,
+  rawRequest,
+  runTimers,
   waitForHydration,
 } from '../kit/support';
 import { latestMailTo, readable } from '../kit/mail';
@@ -20,6 +21,9 @@ test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
 });
 
+/** How long after closing the dialog resets itself (app/accounts/login-dialog.tsx). */
+const LOGIN_DIALOG_RESET_MS = 200;
+
 test('the header Log In opens a 475-wide dialog with its panes; login stays on the page', async ({
   page,
   newShopper,
@@ -27,6 +31,7 @@ test('the header Log In opens a 475-wide dialog with its panes; login stays on t
   // A wrong password counts against the account: a shopper of this test's own.
   const shopper = await newShopper({ site: 'dicks' });
   await page.setViewportSize({ width: 1280, height: 900 });
+  await page.clock.install();
   await page.goto(brandUrl('dicks', '/posts'));
   await waitForHydration(page);
   const header = page.getByRole('banner');
@@ -57,10 +62,11 @@ test('the header Log In opens a 475-wide dialog with its panes; login stays on t
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Invalid email address or password.');
 
-  // Closing resets the dialog: reopened, it is empty and on the login pane.
+  // Closing resets the dialog (200 ms after it closed, on the page's clock): reopened, it is
+  // empty and on the login pane.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await page.waitForTimeout(300);
+  await runTimers(page, LOGIN_DIALOG_RESET_MS);
   await header.getByRole('link', { name: 'Log In' }).click();
   await expect(dialog.getByLabel('Email')).toHaveValue('');
   await expect(dialog.getByRole('alert')).toHaveCount(0);

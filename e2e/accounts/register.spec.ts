@@ -9,6 +9,7 @@ import {
   brandUrl,
   dismissPopups,
   expectNoSeriousAxeViolations,
+  holdRequests,
   serveWithoutScripts,
 } from '../kit/support';
 
@@ -200,16 +201,14 @@ test('with JavaScript the e-mail is checked on blur and blocks Create Account', 
     ...newShopper('southend', AVA.firstName),
     email: AVA.email,
   });
-  // The post is held for a moment: the wait dialog shows and the button is disabled meanwhile.
-  await page.route('**/register.data*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
+  // The post is held until the test has seen the wait dialog, and the button disabled meanwhile.
+  const held = await holdRequests(page, '**/register.data*');
   await create.click();
   await expect(page.getByTestId('wait-dialog')).toContainText(
     'Please wait while we create your account',
   );
   await expect(page.locator('#register button[type="submit"]')).toBeDisabled();
+  held.release();
   await expect(page.getByRole('alert')).toContainText('This e-mail address is already registered.');
   await expect(page.getByTestId('wait-dialog')).toHaveCount(0);
   await expect(create).toBeEnabled();

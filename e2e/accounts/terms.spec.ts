@@ -1,5 +1,12 @@
 import { expect, test } from '../kit/fixtures';
-import { brandUrl, dismissPopups, expectNoSeriousAxeViolations } from '../kit/support';
+import {
+  brandUrl,
+  dismissPopups,
+  expectNoSeriousAxeViolations,
+  POPUP_DELAY_MS,
+  runTimers,
+  waitForHydration,
+} from '../kit/support';
 
 /**
  * Terms acceptance, the accept-new-terms popup and data preferences (spec accounts-loyalty §2,
@@ -14,6 +21,7 @@ test('a shopper with old terms is asked to accept the new ones @nojs', async ({
   // A login, an axe check and a popup waited out: measured 3–10 s on the shared machine.
   test.slow();
   const js = testInfo.project.name === 'js';
+  if (js) await page.clock.install();
   await signInNewShopper({ site: 'southend', terms: js ? 'older' : 'none' });
   await expect(page.getByText(/^Hey /).first()).toBeVisible();
   await page.goto(brandUrl('southend', '/posts'));
@@ -41,9 +49,13 @@ test('a shopper with old terms is asked to accept the new ones @nojs', async ({
   await expect(checkbox).toBeDisabled();
   await expect(submit).toBeDisabled();
 
-  // No more popup, on any page, after a reload too.
+  // No more popup, on any page, after a reload too: with JavaScript, once the page has hydrated
+  // and the popup's delay has passed on its clock.
   await page.goto(brandUrl('southend', '/posts'));
-  await page.waitForTimeout(js ? 1500 : 0);
+  if (js) {
+    await waitForHydration(page);
+    await runTimers(page, POPUP_DELAY_MS + 500);
+  }
   await expect(page.getByText('Our terms have changed')).toHaveCount(0);
 });
 

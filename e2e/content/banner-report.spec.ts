@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { brandUrl, dismissPopups, waitForHydration } from '../kit/support';
+import { afterQueuedWork, brandUrl, dismissPopups, waitForHydration } from '../kit/support';
 
 /**
  * Banner reporting from the browser (issue 12 item 6): nothing before the cookie notice allows
@@ -17,17 +17,40 @@ function reports(page: Page) {
   return seen;
 }
 
+/**
+ * Counts in the page the reports it hands to sendBeacon: the page decides in its effects, so the
+ * count is final once they have run, before any request has reached the test.
+ */
+async function countBeacons(page: Page) {
+  await page.addInitScript(() => {
+    const sent: unknown[] = [];
+    (window as unknown as { __bannerBeacons: unknown[] }).__bannerBeacons = sent;
+    const send = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      if (String(url).endsWith('/banner-report')) sent.push(String(data));
+      return send(url, data);
+    };
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { __bannerBeacons: unknown[] }).__bannerBeacons.length,
+    );
+}
+
 test('a banner view is reported once per page view after consent, and a click when clicked', async ({
   page,
 }) => {
   await dismissPopups(page);
   const seen = reports(page);
+  const beacons = await countBeacons(page);
   await page.goto(brandUrl('lins', '/posts'));
   await waitForHydration(page);
   const banner = page.getByTestId('site-banner');
   await expect(banner).toBeVisible();
-  // No consent yet: nothing reported.
-  await page.waitForTimeout(500);
+  // No consent yet: nothing reported, once the hydrated page's effects (where the banner would
+  // report its view) have run.
+  await afterQueuedWork(page);
+  expect(await beacons()).toBe(0);
   expect(seen).toEqual([]);
 
   await page.getByTestId('cookie-notice').getByRole('button', { name: 'Got it' }).click();
@@ -40,7 +63,9 @@ test('a banner view is reported once per page view after consent, and a click wh
   // page view reports the banner's view again, once.
   await banner.getByRole('link').first().click();
   await expect.poll(() => seen.map((s) => s.event)).toEqual(['view', 'click', 'view']);
-  await page.waitForTimeout(500);
+  // Nothing more once the new page's effects have run.
+  await afterQueuedWork(page);
+  expect(await beacons()).toBe(3);
   expect(seen).toHaveLength(3);
   expect(seen.every((s) => s.id === id)).toBe(true);
 });

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 import { SITE_SERVER_ARGS } from '../../scripts/site-client';
 
 /**
@@ -66,36 +68,17 @@ export async function startSiteProcess(opts: {
   );
 
   const stop = async () => {
-    if (!exited) {
-      child.kill('SIGTERM');
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          resolve();
-        }, 10_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
+    if (!exited) await terminate(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
-  for (;;) {
-    if (exited) throw new Error(`the ${opts.name} site exited at start-up:\n${logs.join('\n')}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${opts.port}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the ${opts.name} site did not start`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    await waitForHealth(`http://127.0.0.1:${opts.port}/healthz`, opts.timeoutMs ?? 120_000, () => {
+      if (exited) throw new Error(`the ${opts.name} site exited at start-up:\n${logs.join('\n')}`);
+    });
+  } catch (error) {
+    await stop();
+    throw error;
   }
   return {
     port: opts.port,
@@ -139,33 +122,46 @@ export async function startServiceProcess(opts: {
   let exited = false;
   child.on('exit', () => (exited = true));
   const stop = async () => {
-    if (exited) return;
-    child.kill('SIGTERM');
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        resolve();
-      }, 10_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    if (!exited) await terminate(child);
   };
   const url = `http://127.0.0.1:${opts.port}`;
-  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
-  for (;;) {
-    if (exited) throw new Error(`${opts.name} exited at start-up:\n${logs.join('')}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`${opts.name} did not start:\n${logs.join('')}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    await waitForHealth(`${url}/healthz`, opts.timeoutMs ?? 60_000, () => {
+      if (exited) throw new Error(`${opts.name} exited at start-up:\n${logs.join('')}`);
+    });
+  } catch (error) {
+    await stop();
+    throw new Error(`${opts.name} did not start:\n${logs.join('')}`, { cause: error });
   }
   return { url, logs, stop };
+}
+
+/** SIGTERM, then SIGKILL when the process has not exited within 10 s. */
+export async function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  try {
+    await once(child, 'exit', { signal: AbortSignal.timeout(10_000) });
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+/**
+ * Resolves once `url` answers 2xx, asking again every 250 ms; `check` runs before each attempt
+ * and throws to give up at once (the process exited).
+ */
+export async function waitForHealth(url: string, timeout: number, check: () => void = () => {}) {
+  await expect
+    .poll(
+      async () => {
+        check();
+        return fetch(url).then(
+          (res) => res.ok,
+          () => false, // not listening yet
+        );
+      },
+      { timeout, intervals: [250], message: `${url} answers` },
+    )
+    .toBe(true);
 }

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 4173);
 
@@ -101,4 +102,92 @@ export async function dismissPopups(page: Page) {
 /** Waits until React has hydrated the page (the shell marks <html data-hydrated>). */
 export async function waitForHydration(page: Page) {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Resolves once the page has run the work already queued for it: what a timer or an event just
+ * asked React to render is committed and that render's effects have run (React's scheduler runs
+ * each as a task posted to a MessageChannel, and these are answered in order; no fake clock holds
+ * them back). The condition a test waits on before it checks that something did not happen.
+ */
+export async function afterQueuedWork(page: Page) {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 3; round += 1) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+}
+
+/** The shell's popup opens this long after the page has hydrated (app/shell/popup-logic.ts). */
+export const POPUP_DELAY_MS = 1000;
+
+/**
+ * Lets the page's timers run `ms` ahead on its clock (installed with `page.clock.install()`
+ * before the page loaded), then waits for what they rendered: a timer due in that time has
+ * fired, without the test waiting for it.
+ */
+export async function runTimers(page: Page, ms: number) {
+  await page.clock.runFor(ms);
+  await afterQueuedWork(page);
+}
+
+/**
+ * Stops the page's clock (installed before the page loaded) a second ahead of where it is: from
+ * then on the page's timers run only when the test moves its clock on (runTimers), however slow
+ * the machine is. Everything on the page that uses timers waits too (axe does): `resume()` the
+ * clock first.
+ */
+export async function pauseClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}
+
+/**
+ * Holds the requests matching `url` until `release()` (then they go on, and so do later ones):
+ * a test sees what the page shows while an answer is on its way, then lets it come.
+ */
+export async function holdRequests(page: Page, url: string | RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+/**
+ * Follows the requests the page sends from now on: `pending()` counts those not yet answered (or
+ * failed); `stop()` stops following.
+ */
+export function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  const sent = (request: Request) => open.add(request);
+  const done = (request: Request) => open.delete(request);
+  page.on('request', sent);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    pending: () => open.size,
+    stop() {
+      page.off('request', sent);
+      page.off('requestfinished', done);
+      page.off('requestfailed', done);
+    },
+  };
+}
+
+/**
+ * Answers the requests matching `url` `ms` late: a server that is slow to send something is the
+ * situation a test sets up (what the test itself waits for are conditions).
+ */
+export async function answerLate(page: Page, url: string | RegExp, ms: number) {
+  await page.route(url, async (route) => {
+    await delay(ms);
+    await route.continue();
+  });
 }

@@ -78,11 +78,11 @@ function rawExchange(parts: (string | Buffer)[], waitMs: number) {
     const finish = (closed: boolean) => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
       socket.destroy();
       resolve({ text, closedAfterMs: closed ? Date.now() - started : null });
     };
-    const timer = setTimeout(() => finish(false), waitMs);
+    // Still open after waitMs: the server kept the connection.
+    AbortSignal.timeout(waitMs).addEventListener('abort', () => finish(false));
     socket.on('data', (d) => (text += d.toString('latin1')));
     socket.on('error', () => finish(true));
     socket.on('close', () => finish(true));

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { AVA } from '../../test/demo';
 import { switchableBackend } from '../../test/loyalty-proxy';
+import { waitForHealth } from '../kit/site-process';
 import { dismissPopups, PORT } from '../kit/support';
 import { SITE_SERVER_ARGS } from '../../scripts/site-client';
 
@@ -81,12 +83,9 @@ async function startSite(
     stdio: 'ignore',
   });
   keep(child);
-  const deadline = Date.now() + 150_000;
-  while (!(await answers(port))) {
+  await waitForHealth(`http://127.0.0.1:${port}/healthz`, 150_000, () => {
     if (child.exitCode !== null) throw new Error(`the second site exited (${child.exitCode})`);
-    if (Date.now() > deadline) throw new Error('the second site did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  });
 }
 
 async function answers(port: number): Promise<boolean> {
@@ -112,19 +111,21 @@ async function startLoyaltyService(keep: (child: ChildProcess) => void): Promise
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   keep(child);
-  return new Promise((resolve, reject) => {
+  const printed = new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error('the loyalty service did not start')), 150_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
       const url = /LOYALTY_API_URL=(\S+)/.exec(out)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve(url);
-      }
+      if (url) resolve(url);
     });
     child.on('exit', (code) => reject(new Error(`the loyalty service exited (${code})`)));
   });
+  // An exit after the race is over (afterAll stops it) is nobody's error.
+  printed.catch(() => undefined);
+  const deadline = once(AbortSignal.timeout(150_000), 'abort').then(() => null);
+  const url = await Promise.race([printed, deadline]);
+  if (url === null) throw new Error('the loyalty service did not start');
+  return url;
 }
 
 interface Answer {
@@ -397,30 +398,42 @@ test.describe('loyalty API back after an outage', () => {
     await measureOutagePages(port, 'refused (switchable)', 3);
 
     // Hanging now: the breaker's trial calls fail after their own deadline, pages never wait.
+    // Pages are asked for one after another until a trial call has hung and failed (the breaker
+    // went half-open, then open again: a half-open pause and a trial's deadline).
     backend!.setMode('hang');
-    const hangUntil = Date.now() + 7000; // longer than one half-open pause
     const hangTimes: number[] = [];
-    while (Date.now() < hangUntil) {
-      const a = await timed(port, 'lins', '/digital-coupons');
-      expectShows(OUTAGE_PAGES[0], a);
-      hangTimes.push(a.ms);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const breakerStates: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          const a = await timed(port, 'lins', '/digital-coupons');
+          expectShows(OUTAGE_PAGES[0], a);
+          hangTimes.push(a.ms);
+          const state = (await health(port)).loyalty.breaker;
+          if (state !== breakerStates.at(-1)) breakerStates.push(state);
+          return breakerStates.join(' ');
+        },
+        { timeout: 30_000, intervals: [0], message: 'a trial call hung and failed' },
+      )
+      .toMatch(/half-open open$/);
     expectOutageTimes('/digital-coupons while the trial calls hang', hangTimes);
     expect((await health(port)).loyalty.breaker).not.toBe('closed');
 
     // Back: within a half-open pause and a trial call, coupons show and the breaker is closed.
     backend!.setMode('forward');
     const back = Date.now();
-    let coupons: Answer;
-    for (;;) {
-      coupons = await timed(port, 'lins', '/digital-coupons');
-      if (coupons.body.includes('data-testid="coupon-card"')) break;
-      expect(Date.now() - back, 'coupons back within 15 s').toBeLessThan(15_000);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    let coupons: Answer | undefined;
+    await expect
+      .poll(
+        async () => {
+          coupons = await timed(port, 'lins', '/digital-coupons');
+          return coupons.body.includes('data-testid="coupon-card"');
+        },
+        { timeout: 15_000, intervals: [250], message: 'coupons back within 15 s' },
+      )
+      .toBe(true);
     console.log(`recovery: coupons shown ${Date.now() - back} ms after the service came back`);
-    expect(coupons.body.includes(COUPONS_DOWN), 'no outage message').toBe(false);
+    expect(coupons!.body.includes(COUPONS_DOWN), 'no outage message').toBe(false);
     const healed = await health(port);
     expect(healed.loyalty.breaker).toBe('closed');
     const login = await timed(port, 'lins', '/login', {

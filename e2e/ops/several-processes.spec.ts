@@ -483,14 +483,17 @@ test('the built server with WEB_CONCURRENCY=2 (as npm start runs it): workers sh
     // Both workers answer, each the whole site (its health says which one it is); the second
     // may still be starting when the first answers.
     const seen = new Map<number, number>();
-    const upBy = Date.now() + 60_000;
-    while (seen.size < 2 && Date.now() < upBy) {
-      const h = await health(CLUSTER_PORT);
-      expect(h?.status).toBe('ok');
-      seen.set(h!.worker!.id, h!.worker!.pid);
-      if (seen.size < 2) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect([...seen.keys()].sort()).toEqual([1, 2]);
+    await expect
+      .poll(
+        async () => {
+          const h = await health(CLUSTER_PORT);
+          expect(h?.status).toBe('ok');
+          seen.set(h!.worker!.id, h!.worker!.pid);
+          return [...seen.keys()].sort();
+        },
+        { timeout: 60_000, intervals: [100] },
+      )
+      .toEqual([1, 2]);
     const [first, second] = [...seen.values()];
     expect([first, second]).not.toContain(cluster.pid);
 
@@ -522,14 +525,17 @@ test('the built server with WEB_CONCURRENCY=2 (as npm start runs it): workers sh
 
     // A worker that dies is replaced; the other one serves meanwhile.
     process.kill(first, 'SIGKILL');
-    const deadline = Date.now() + 60_000;
     let replacement = 0;
-    while (!replacement) {
-      expect(Date.now()).toBeLessThan(deadline);
-      const pid = (await health(CLUSTER_PORT))?.worker?.pid;
-      if (pid && pid !== first && pid !== second) replacement = pid;
-      else await new Promise((r) => setTimeout(r, 250));
-    }
+    await expect
+      .poll(
+        async () => {
+          const pid = (await health(CLUSTER_PORT))?.worker?.pid;
+          if (pid && pid !== first && pid !== second) replacement = pid;
+          return replacement;
+        },
+        { timeout: 60_000, intervals: [250], message: 'a new worker answers' },
+      )
+      .not.toBe(0);
     const log = cluster.logs.join('\n');
     expect(log).toMatch(
       new RegExp(`"pid":${first},.*"msg":"site worker exited: starting another in 1 s"`),

@@ -1,10 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { waitForHealth } from '../kit/site-process';
 import { PORT } from '../kit/support';
 import { SITE_SERVER_ARGS } from '../../scripts/site-client';
 
@@ -32,18 +34,10 @@ function siteEnv(port: number): NodeJS.ProcessEnv {
   };
 }
 
-async function waitForHealth(port: number, child: ChildProcess) {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
+function started(port: number, child: ChildProcess) {
+  return waitForHealth(`http://127.0.0.1:${port}/healthz`, 150_000, () => {
     if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the site did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  });
 }
 
 interface Answer {
@@ -52,8 +46,10 @@ interface Answer {
   body: string;
 }
 
-function get(port: number, agent: http.Agent, pathname: string, host = 'lins.localhost') {
-  return new Promise<Answer>((resolve, reject) => {
+/** A GET; `sent` resolves once the whole request has been handed to the connection. */
+function send(port: number, agent: http.Agent, pathname: string, host = 'lins.localhost') {
+  let sent!: Promise<unknown>;
+  const answer = new Promise<Answer>((resolve, reject) => {
     const req = http.request(
       {
         host: '127.0.0.1',
@@ -77,8 +73,15 @@ function get(port: number, agent: http.Agent, pathname: string, host = 'lins.loc
       },
     );
     req.on('error', reject);
+    // A failed request rejects `answer`; `sent` only says when it has gone out.
+    sent = once(req, 'finish').catch(() => undefined);
     req.end();
   });
+  return { answer, sent };
+}
+
+function get(port: number, agent: http.Agent, pathname: string, host = 'lins.localhost') {
+  return send(port, agent, pathname, host).answer;
 }
 
 /** Whether a process still runs (a zombie waiting for its parent counts as gone). */
@@ -110,6 +113,7 @@ function tree(root: number): number[] {
  */
 function slowRequest(port: number, pathname: string) {
   const socket = net.connect(port, '127.0.0.1');
+  const connected = once(socket, 'connect').catch(() => undefined);
   socket.write(`GET ${pathname} HTTP/1.1\r\nHost: lins.localhost:${port}\r\n`);
   let text = '';
   socket.on('data', (c: Buffer) => (text += c.toString('utf8')));
@@ -118,6 +122,7 @@ function slowRequest(port: number, pathname: string) {
     socket.on('error', (e: NodeJS.ErrnoException) => resolve({ text, error: e.code }));
   });
   return {
+    connected,
     finish: () => socket.write('Cache-Control: no-cache\r\n\r\n'),
     answer,
   };
@@ -146,20 +151,23 @@ test('SIGTERM under load: every request answered in full, Connection: close, exi
     child.on('exit', (code) => resolve({ code, at: Date.now() })),
   );
   try {
-    await waitForHealth(port, child);
+    await started(port, child);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 30 });
     // 25 keep-alive connections: 20 carry the page requests, 5 wait idle.
     await Promise.all(Array.from({ length: 25 }, () => get(port, agent, '/healthz', '127.0.0.1')));
 
     // Requests the server has begun to receive (their headers come after the signal).
     const waiting = Array.from({ length: 5 }, () => slowRequest(port, '/digital-coupons'));
-    const pages = Array.from({ length: 20 }, () => get(port, agent, '/digital-coupons'));
-    // Signal while the server is at work on them (they render in ~0.3-1.5 s together); those it
-    // has not read yet are on connections it accepted, so they are answered too.
-    await new Promise((r) => setTimeout(r, 50));
+    const requests = Array.from({ length: 20 }, () => send(port, agent, '/digital-coupons'));
+    const pages = requests.map((r) => r.answer);
+    // Signal while the server is at work on them (they render in ~0.3-1.5 s together): once
+    // every page request is on its connection and the slow ones are connected. Those it has not
+    // read yet are on connections it accepted, so they are answered too.
+    await Promise.all([...requests.map((r) => r.sent), ...waiting.map((w) => w.connected)]);
     const signalledAt = Date.now();
     child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 100));
+    // The rest of the slow requests' headers once the server has begun to shut down.
+    await expect.poll(() => output, { timeout: 10_000 }).toMatch(/"msg":"shutting down/);
     for (const w of waiting) w.finish();
     // A keep-alive client's next request after the signal, on one of its idle connections.
     const after = await get(port, agent, '/digital-coupons');
@@ -206,16 +214,18 @@ test('npm start: SIGTERM to npm stops the server and every process of the tree',
   const npm = spawn('npm', ['start'], { env, stdio: 'ignore' });
   let pids: number[] = [];
   try {
-    await waitForHealth(port, npm);
+    await started(port, npm);
     // npm, its `sh -c`, scripts/start.mjs and the server.
     pids = tree(npm.pid!);
     expect(pids.length).toBeGreaterThanOrEqual(3);
-    const signalledAt = Date.now();
     process.kill(npm.pid!, 'SIGTERM');
-    while (pids.some(running) || !(await refused(port))) {
-      expect(Date.now() - signalledAt).toBeLessThan(15_000);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await expect
+      .poll(async () => !pids.some(running) && (await refused(port)), {
+        timeout: 15_000,
+        intervals: [100],
+        message: 'every process of the tree gone and the port closed',
+      })
+      .toBe(true);
   } finally {
     for (const pid of pids.filter(running)) process.kill(pid, 'SIGKILL');
     fs.rmSync(env.DATA_DIR!, { recursive: true, force: true });

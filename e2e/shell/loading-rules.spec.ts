@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { brandUrl, dismissPopups, waitForHydration } from '../kit/support';
+import {
+  afterQueuedWork,
+  brandUrl,
+  dismissPopups,
+  runTimers,
+  trackRequests,
+  waitForHydration,
+} from '../kit/support';
 
 /**
  * The spec's loading rules (§8, §9). A page whose script chunk fails to load (an old page after
@@ -19,12 +26,21 @@ function countDocuments(page: Page) {
   return documents;
 }
 
-/** The chunks matching `pattern` are gone from the server (answered 404) from now on. */
+/**
+ * The chunks matching `pattern` are gone from the server (answered 404) from now on; the answers
+ * given so far are counted.
+ */
 async function removeChunks(page: Page, pattern: RegExp) {
-  await page.route(pattern, (route) =>
-    route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }),
-  );
+  const refused: string[] = [];
+  await page.route(pattern, async (route) => {
+    refused.push(route.request().url());
+    await route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+  });
+  return refused;
 }
+
+const storedReloadTime = (page: Page) =>
+  page.evaluate((k) => sessionStorage.getItem(k), RELOAD_KEY);
 
 test.describe('chunk load failure (spec §8: the page reloads once per 60 seconds)', () => {
   test.beforeEach(async ({ page }) => {
@@ -50,9 +66,12 @@ test.describe('chunk load failure (spec §8: the page reloads once per 60 second
     expect(Date.now() - reloadedAt).toBeLessThan(60_000);
 
     // Within 60 s a second failure does not reload: the error page says something went wrong.
+    // A reload records its time first: once the error page's effects have run, the time is still
+    // the first reload's, and no document was asked for.
     await stores.click();
     await expect(page.getByRole('heading', { name: 'An error occurred' })).toBeVisible();
-    await page.waitForTimeout(1000);
+    await afterQueuedWork(page);
+    expect(await storedReloadTime(page)).toBe(String(reloadedAt));
     expect(documents).toHaveLength(1);
 
     // Once 60 s have passed since that reload, a failure may reload again.
@@ -68,12 +87,15 @@ test.describe('chunk load failure (spec §8: the page reloads once per 60 second
     page,
   }) => {
     const documents = countDocuments(page);
-    await removeChunks(page, /\/build\/routes\/locations\._index-[^/]+\.js$/);
+    const refused = await removeChunks(page, /\/build\/routes\/locations\._index-[^/]+\.js$/);
     await page.goto(brandUrl('lins', '/locations'));
     await expect.poll(() => documents).toHaveLength(2);
     // The reloaded page fails the same way and keeps its server-rendered content, with the
-    // layout of a page without JavaScript (its forms work without the scripts).
-    await page.waitForTimeout(2000);
+    // layout of a page without JavaScript (its forms work without the scripts): once its own
+    // request for the chunk was refused, its watcher gives up (drops the scripted mark set in
+    // its <head>) instead of reloading, and no third document is asked for.
+    await expect.poll(() => refused.length).toBe(2);
+    await expect(page.locator('html[data-js]')).toHaveCount(0);
     expect(documents).toHaveLength(2);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
@@ -83,15 +105,24 @@ test.describe('chunk load failure (spec §8: the page reloads once per 60 second
 });
 
 test.describe('link prefetching (spec §9: not on 2g, with data saver, or offline)', () => {
-  /** Hovers the first post card's link and lists the prefetch links added for its page. */
+  /**
+   * Hovers the first post card's link and lists the prefetch links added for its page once the
+   * page has settled: Remix adds them 100 ms after the pointer rests on a link (past that on the
+   * page's clock), after loading what they name (every request the page sent since the hover
+   * answered), and the page has rendered them.
+   */
   async function hoverPostCard(page: Page) {
+    await page.clock.install();
     await page.goto(brandUrl('lins', '/posts'));
     await waitForHydration(page);
     const link = page.getByRole('article').first().getByRole('link').first();
     const href = await link.getAttribute('href');
+    const requests = trackRequests(page);
     await link.hover();
-    // Remix adds the links 100 ms after the pointer rests on a link.
-    await page.waitForTimeout(800);
+    await runTimers(page, 800);
+    await expect.poll(requests.pending).toBe(0);
+    requests.stop();
+    await afterQueuedWork(page);
     return { href, links: await prefetchLinks(page) };
   }
 

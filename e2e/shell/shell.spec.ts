@@ -3,9 +3,12 @@ import { expect, test } from '@playwright/test';
 import { menu, posts, tenant } from '../kit/content';
 import { appPopup, quietPage } from '../kit/popups';
 import {
+  afterQueuedWork,
   brandUrl,
   expectNoSeriousAxeViolations,
+  POPUP_DELAY_MS,
   rawRequest,
+  runTimers,
   serveWithoutScripts,
   waitForHydration,
 } from '../kit/support';
@@ -119,6 +122,7 @@ test.describe('popup and cookie notice', () => {
   test('the popup opens after a second, once, and stays closed after a reload', async ({
     page,
   }) => {
+    await page.clock.install();
     const popup = appPopup('lins');
     await page.goto(brandUrl('lins'));
     const dialog = page.getByRole('dialog', { name: String(popup.data.title) });
@@ -131,13 +135,17 @@ test.describe('popup and cookie notice', () => {
       Number(popup.data.displayFrequency ?? 30),
     );
     await page.reload();
-    await page.waitForTimeout(1800);
+    // Settled: hydrated (the popup's timer is set before the page is marked), then more than the
+    // popup's delay on the page's clock: a popup that were to open would be open now.
+    await waitForHydration(page);
+    await runTimers(page, POPUP_DELAY_MS + 800);
     await expect(dialog).toBeHidden();
   });
 
   test('the cookie notice waits while the popup is open, then shows', async ({ page }) => {
     // A phone: the notice and the popup would both claim the first screen.
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.clock.install();
     const popup = appPopup('lins');
     await page.goto(brandUrl('lins'));
     await waitForHydration(page);
@@ -151,7 +159,9 @@ test.describe('popup and cookie notice', () => {
     // Answered once, neither comes back on the next page.
     await notice.getByRole('button', { name: 'Got it' }).click();
     await page.goto(brandUrl('lins', '/posts'));
-    await page.waitForTimeout(1500);
+    // Settled: hydrated, then past the popup's delay on the page's clock.
+    await waitForHydration(page);
+    await runTimers(page, POPUP_DELAY_MS + 500);
     await expect(dialog).toBeHidden();
     await expect(notice).toHaveCount(0);
   });
@@ -193,7 +203,10 @@ test.describe('popup and cookie notice', () => {
       )
       .toContain('/posts/recipes');
     await page.reload();
-    await page.waitForTimeout(500);
+    // Settled: the notice decides in an effect of the hydrating shell (nothing holds it back:
+    // the popup was dismissed).
+    await waitForHydration(page);
+    await afterQueuedWork(page);
     await expect(notice).toBeHidden();
   });
 
@@ -203,8 +216,13 @@ test.describe('popup and cookie notice', () => {
       .map((f) => f.replace('.json', ''))
       .find((s) => s !== 'schema' && tenant(s).features?.analytics === false);
     test.skip(!site, 'no demo brand turns analytics off');
+    // Nothing holds a notice back: the brand's popup was answered before.
+    await quietPage(page, site!, { cookieNotice: true });
+    await page.clock.install();
     await page.goto(brandUrl(site!));
-    await page.waitForTimeout(1200);
+    // Settled: hydrated, then past the popup's delay (a notice waits for it) on the page's clock.
+    await waitForHydration(page);
+    await runTimers(page, POPUP_DELAY_MS + 200);
     await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
   });
 });

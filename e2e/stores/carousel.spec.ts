@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { brandUrl, dismissPopups, serveWithoutScripts, waitForHydration } from '../kit/support';
+import {
+  brandUrl,
+  dismissPopups,
+  pauseClock,
+  runTimers,
+  serveWithoutScripts,
+  waitForHydration,
+} from '../kit/support';
 
 /** The brand whose tenant turns the store carousel on (features.storeCarousel). */
 const SITE = 'fresh-market';
@@ -64,57 +71,68 @@ test.describe('store carousel', () => {
   });
 
   test('advances every 6 seconds; Pause stops it, pressing it again resumes', async ({ page }) => {
-    test.setTimeout(60_000);
+    // The carousel's timer runs on the page's clock: the test moves it on instead of waiting.
+    await page.clock.install();
     await openHome(page);
+    await pauseClock(page);
     await expect(current(page)).toHaveAttribute('aria-label', '1 of 6');
-    await expect(current(page)).toHaveAttribute('aria-label', '2 of 6', {
-      timeout: INTERVAL_MS + 3000,
-    });
+    await runTimers(page, INTERVAL_MS);
+    await expect(current(page)).toHaveAttribute('aria-label', '2 of 6');
 
     const pause = carousel(page).getByRole('button', { name: 'Pause' });
     await pause.click();
     await expect(pause).toHaveAttribute('aria-pressed', 'true');
     // Focus leaves the carousel (focus alone would also hold it still).
     await page.getByRole('heading', { level: 1 }).click();
-    await page.waitForTimeout(INTERVAL_MS + 1500);
+    // More than an interval on the page's clock: a timer left running would have moved it.
+    await runTimers(page, INTERVAL_MS + 1500);
     await expect(current(page)).toHaveAttribute('aria-label', '2 of 6');
 
     await pause.click();
     await expect(pause).toHaveAttribute('aria-pressed', 'false');
     await page.getByRole('heading', { level: 1 }).click();
-    await expect(current(page)).toHaveAttribute('aria-label', '3 of 6', {
-      timeout: INTERVAL_MS + 3000,
-    });
+    await runTimers(page, INTERVAL_MS);
+    await expect(current(page)).toHaveAttribute('aria-label', '3 of 6');
   });
 
   test('previous and next move the strip, wrapping around', async ({ page }) => {
+    // Nothing moves the carousel but the buttons: its timers (the next slide, the strip's scroll
+    // settling) wait on the page's clock, stopped.
+    await page.clock.install();
     await openHome(page);
+    await pauseClock(page);
     const region = carousel(page);
     await region.getByRole('button', { name: 'Pause' }).click();
     await region.getByRole('button', { name: 'Next store photo' }).click();
     await expect(current(page)).toHaveAttribute('aria-label', '2 of 6');
     await expect(region.locator('figure').nth(1).locator('figcaption')).toBeInViewport();
     await region.getByRole('button', { name: 'Previous store photo' }).click();
+    // Each press steps from the slide the page shows (a second press before the page has
+    // rendered the first one's step would step from the same slide again).
+    await expect(current(page)).toHaveAttribute('aria-label', '1 of 6');
     await region.getByRole('button', { name: 'Previous store photo' }).click();
     await expect(current(page)).toHaveAttribute('aria-label', '6 of 6');
     await expect(region.locator('figure').nth(5).locator('figcaption')).toBeInViewport();
   });
 
   test('holds still while hovered', async ({ page }) => {
-    test.setTimeout(45_000);
+    await page.clock.install();
     await openHome(page);
+    await pauseClock(page);
     await carousel(page).locator('figure').first().hover();
-    await page.waitForTimeout(INTERVAL_MS + 1500);
+    // More than an interval on the page's clock (the test above moves it with the same step).
+    await runTimers(page, INTERVAL_MS + 1500);
     await expect(current(page)).toHaveAttribute('aria-label', '1 of 6');
   });
 
   test('never moves by itself under reduced motion', async ({ page }) => {
-    test.setTimeout(45_000);
+    await page.clock.install();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openHome(page);
+    await pauseClock(page);
     const pause = carousel(page).getByRole('button', { name: 'Pause' });
     await expect(pause).toHaveAttribute('aria-pressed', 'true');
-    await page.waitForTimeout(INTERVAL_MS + 1500);
+    await runTimers(page, INTERVAL_MS + 1500);
     await expect(current(page)).toHaveAttribute('aria-label', '1 of 6');
     // The shopper may still step through by hand.
     await carousel(page).getByRole('button', { name: 'Next store photo' }).click();

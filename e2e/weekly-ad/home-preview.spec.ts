@@ -44,14 +44,16 @@ async function quiet(page: Page) {
  */
 async function openHome(page: Page, site: string, origin = brandUrl(site)) {
   await quiet(page);
-  for (let visit = 1; ; visit += 1) {
+  const visit = async () => {
     const res = await page.goto(origin);
     expect(res?.status()).toBe(200);
     if (isJs()) await waitForHydration(page);
-    if (isJs() || visit === 5) break;
-    if ((await preview(page).getAttribute('data-state')) === 'ready') break;
-    await page.waitForTimeout(1000);
-  }
+    return preview(page).getAttribute('data-state');
+  };
+  if (isJs()) await visit();
+  // Without JavaScript a page that came with skeleton cards is visited again until its cards
+  // come with it (a second apart).
+  else await expect.poll(visit, { intervals: [1000], timeout: 15_000 }).toBe('ready');
   await expect(preview(page)).toHaveAttribute('data-state', 'ready');
   await preview(page).scrollIntoViewIfNeeded();
 }

@@ -6,6 +6,7 @@ import { tenant } from '../kit/content';
 import { expect, test } from '../kit/fixtures';
 import { startSiteProcess, type SiteProcess } from '../kit/site-process';
 import {
+  afterQueuedWork,
   brandUrl,
   dismissPopups,
   expectNoSeriousAxeViolations,
@@ -218,7 +219,34 @@ for (const { site, store, other } of BRANDS) {
         },
         { origin, page: store.adviewerPage },
       );
-      await page.waitForTimeout(1000);
+      // Settled: a message of the test's own, posted last, has arrived (messages arrive in
+      // order, and the page's listener acts on each at once), and the work it queued has run; a
+      // post it had started would be among the router's fetchers.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const last = 'e2e-last-message';
+            const listener = (event: MessageEvent) => {
+              if (event.data !== last) return;
+              window.removeEventListener('message', listener);
+              resolve();
+            };
+            window.addEventListener('message', listener);
+            window.postMessage(last, '*');
+          }),
+      );
+      await afterQueuedWork(page);
+      expect(
+        await page.evaluate(() =>
+          [
+            ...(
+              window as unknown as {
+                __remixRouter: { state: { fetchers: Map<string, { formAction?: string }> } };
+              }
+            ).__remixRouter.state.fetchers.values(),
+          ].map((f) => f.formAction ?? ''),
+        ),
+      ).not.toContainEqual(expect.stringContaining('/home-store'));
       expect(posts).toEqual([]);
       await expect(snackbar(page)).not.toHaveAttribute('data-open', 'true');
       await expect(page.getByRole('dialog')).toHaveCount(0);
