@@ -26,7 +26,7 @@ describe("the page's inline scripts", () => {
   });
 
   it('hold no text that reads as a module script or a modulepreload link of the markup', () => {
-    // The page's checks (e2e/js-budget.spec.ts) look for these in its whole text.
+    // The page's checks (e2e/ops/js-budget.spec.ts) look for these in its whole text.
     for (const [name, code] of Object.entries(generated)) {
       expect(code, name).not.toMatch(/type="module"|rel="modulepreload"/);
     }

@@ -17,7 +17,7 @@ import {
 /**
  * The cluster primary's parts (server/cluster.ts) with fake workers: what WEB_CONCURRENCY
  * accepts, the restart backoff, start-up failure, and stopping every worker on a signal. The
- * real processes are in e2e/several-processes.spec.ts.
+ * real processes are in e2e/ops/several-processes.spec.ts.
  */
 
 describe('WEB_CONCURRENCY', () => {

@@ -10,7 +10,7 @@ import { logger as sharedLogger } from '@common/logger.server';
  *    connection ends after it, so keep-alive clients open a new connection elsewhere.
  * 2. The listening socket closes 250 ms later, after one more turn of the event loop: a process
  *    busy rendering may not yet have accepted every connection the kernel completed, and those
- *    left in the backlog would be reset with the socket (seen under load in e2e/shutdown.spec).
+ *    left in the backlog would be reset with the socket (seen under load in e2e/ops/shutdown.spec.ts).
  * 3. Requests in flight are answered in full, and so are those of connections accepted before
  *    (their request may still be on its way). Keep-alive connections between two requests get
  *    `idleGraceMs` to send one more, answered too; then idle connections are closed, again

@@ -75,7 +75,7 @@ describe('the locator page', () => {
     expect(html).toContain('name="intent" value="choose-home-store"');
     expect(html).toContain('name="redirectTo" value="/locations"');
     // A guest gets no 'Make this my home store' checkbox. Use my location is in the markup (its
-    // place taken at the first paint; hidden by CSS where scripts do not run: e2e/stores.spec.ts)
+    // place taken at the first paint; hidden by CSS where scripts do not run: e2e/stores/locator.spec.ts)
     // but disabled until its handler is hydrated.
     expect(html).not.toContain('name="makeHome"');
     expect(html).toMatch(/<button type="button"[^>]*disabled=""[^>]*>Use my location<\/button>/);
