@@ -282,21 +282,8 @@ describe('comment and document paths', () => {
     expect(found, `pointers outside the repository:\n${found.join('\n')}`).toEqual([]);
   });
 
-  // The end-to-end specs' comments are still being rewritten with the suite's move into
-  // e2e/<area>/; until that lands they are listed apart:
-  //   CHECK_SOURCE_POINTERS=1 npx vitest run test/comment-paths.test.ts
-  const isE2e = (f: string) => f.startsWith('e2e/');
-
   it('keeps source comments inside the repository', () => {
-    const found = scanned.filter((f) => !isDoc(f) && !isE2e(f)).flatMap(outside);
+    const found = scanned.filter((f) => !isDoc(f)).flatMap(outside);
     expect(found, `pointers outside the repository:\n${found.join('\n')}`).toEqual([]);
   });
-
-  it.skipIf(!process.env.CHECK_SOURCE_POINTERS)(
-    "keeps the end-to-end specs' comments inside the repository (pending)",
-    () => {
-      const found = scanned.filter(isE2e).flatMap(outside);
-      expect(found, `pointers outside the repository:\n${found.join('\n')}`).toEqual([]);
-    },
-  );
 });

@@ -9,7 +9,7 @@ import {
 } from '../kit/support';
 
 /**
- * The account page /account (spec accounts-loyalty §2, §4, §5, §8), with JavaScript and
+ * The account page /account (docs/reference/accounts.md), with JavaScript and
  * without. Every test changes a shopper of its own, registered for it: the brands differ by
  * project to cover their flags (zip optional, the organization question, one store or several).
  */
@@ -100,7 +100,7 @@ test('edits every row, sees the values after a reload, and is axe clean @nojs', 
   await expect(row(page, 'fullName')).toContainText('Avery Thompson-Lee');
   if (js) await expect(page.getByRole('link', { name: 'Edit Name', exact: true })).toBeFocused();
 
-  // Phone: a bad number gets the spec message first.
+  // Phone: a bad number gets its message first.
   await edit(page, 'Phone', 'Phone');
   const phone = field(page, 'Phone');
   await phone.fill('555');

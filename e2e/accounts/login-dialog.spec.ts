@@ -12,7 +12,7 @@ import {
 import { latestMailTo, readable } from '../kit/mail';
 
 /**
- * The header login dialog (spec accounts-loyalty §2, §4, §9), abuse limits and the reset link's
+ * The header login dialog (docs/reference/accounts.md), abuse limits and the reset link's
  * origin. Dialog tests need JavaScript (without it the header links to /login, tested in
  * e2e/accounts/login-page.spec.ts).
  */
@@ -44,7 +44,7 @@ test('the header Log In opens a 475-wide dialog with its panes; login stays on t
   expect(box.width).toBeGreaterThan(400);
   await expectNoSeriousAxeViolations(page);
 
-  // Empty fields: the spec messages (validated on blur / submit).
+  // Empty fields: the catalogue's messages (validated on blur / submit).
   await dialog.getByLabel('Email').focus();
   await dialog.getByLabel('Email').blur();
   await expect(dialog.getByText('Please enter your email address.')).toBeVisible();
@@ -56,7 +56,7 @@ test('the header Log In opens a 475-wide dialog with its panes; login stays on t
   await dialog.getByRole('button', { name: 'Back' }).click();
   await expect(dialog.getByRole('heading', { name: 'Log In' })).toBeVisible();
 
-  // Wrong password: the spec message in a red alert, still in the dialog.
+  // Wrong password: its message in a red alert, still in the dialog.
   await dialog.getByLabel('Email').fill(shopper.email);
   await dialog.locator('input[name="password"]').fill('not-the-password');
   await dialog.getByRole('button', { name: 'Login' }).click();

@@ -11,8 +11,8 @@ import {
 } from '../kit/support';
 
 /**
- * Receipts (/account/receipts) and the year-to-date savings section of /account (issue 13 items 2
- * and 3), with JavaScript and without, on lins (every savings column) and a brand that hides one
+ * Receipts (/account/receipts) and the year-to-date savings section of /account (docs/reference/
+ * rewards.md), with JavaScript and without, on lins (every savings column) and a brand that hides one
  * (dicks: digital coupons, with JavaScript; corner: wallet credit, without). Ben's seeded receipts
  * include one an older register sent, which the page shows as printed. Nothing here changes Ben.
  */

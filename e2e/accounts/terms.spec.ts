@@ -9,8 +9,8 @@ import {
 } from '../kit/support';
 
 /**
- * Terms acceptance, the accept-new-terms popup and data preferences (spec accounts-loyalty §2,
- * §4, §8). Accepting changes the shopper's record: each test signs in a shopper of its own, who
+ * Terms acceptance, the accept-new-terms popup and data preferences (docs/reference/
+ * accounts.md). Accepting changes the shopper's record: each test signs in a shopper of its own, who
  * accepted an older version (with JavaScript) or never accepted any (without).
  */
 

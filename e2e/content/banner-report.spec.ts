@@ -2,7 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { afterQueuedWork, brandUrl, dismissPopups, waitForHydration } from '../kit/support';
 
 /**
- * Banner reporting from the browser (issue 12 item 6): nothing before the cookie notice allows
+ * Banner reporting from the browser (docs/reference/content.md): nothing before the cookie notice allows
  * analytics; then one view per banner per page view, and a click when a banner link is clicked,
  * each posted to the site's own /banner-report (sendBeacon), which reports to the ad studio
  * (app/content/banner-report.server.test.ts follows it to the reference ad studio's counts).

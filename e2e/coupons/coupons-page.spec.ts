@@ -9,8 +9,8 @@ import {
 } from '../kit/support';
 
 /**
- * The digital coupons page /digital-coupons (spec site-shell §2 "Digital coupons page", §4, §8,
- * §9), as a guest and as a shopper, with JavaScript and without. Guests only read. A test that
+ * The digital coupons page /digital-coupons (docs/reference/
+ * coupons.md), as a guest and as a shopper, with JavaScript and without. Guests only read. A test that
  * clips clips for a shopper of its own (on dicks with JavaScript, corner without); the redeemed
  * tab reads the demo shoppers' seeded history.
  */
@@ -151,7 +151,7 @@ test('a guest shows more coupons and sees the no-results message @nojs', async (
   // The link lands on the first new card, with or without JavaScript (not at the page's top).
   await expect(more).toHaveAttribute('href', /[?&]show=144#card-49$/);
   await more.click();
-  // Spec §9: Show More adds up to 96.
+  // Show More adds up to 96.
   const shown = Math.min(48 + 96, total);
   await expect(cards(page)).toHaveCount(shown);
   await expect(summary(page)).toHaveText(`Showing ${shown} of ${total} coupons`);

@@ -15,8 +15,8 @@ import {
 } from '../kit/support';
 
 /**
- * Content-driven forms (issue 14 item 3; spec accounts-loyalty §2 "Generic content-driven form",
- * §4 "Form submit", §5 "Generic forms", §8; site-shell §2 Footer): the customer-service contact
+ * Content-driven forms (docs/reference/forms.md; the
+ * footer in docs/reference/shell.md): the customer-service contact
  * form with a photo on two brands, Harvest's donation form and its required PDF, the footer's
  * ad-request dialog (keyboard) and its page without JavaScript; each e-mail read back from the
  * outbox with its attachment's bytes; axe, and a phone-sized screen.
@@ -87,7 +87,7 @@ test.describe('the customer-service contact form', () => {
         buffer: bytes,
       });
       if (javaScriptEnabled) {
-        // The counter, and the name cut after 22 characters (spec §5).
+        // The counter, and the name cut after 22 characters.
         await expect(form.getByTestId('file-counter')).toHaveText('1 of 1 file');
         await expect(form.getByRole('list', { name: 'Chosen files' })).toHaveText(
           'sourdough-loaf-from-tu…',
@@ -109,7 +109,7 @@ test.describe('the customer-service contact form', () => {
       expect(mail.attachments[0].contentType).toBe('image/jpeg');
       expect(mail.attachments[0].content.equals(bytes)).toBe(true);
 
-      // The success message is shown once: a reload goes home (spec §2).
+      // The success message is shown once: a reload goes home.
       await page.reload();
       await expect(page).toHaveURL(brandUrl(site, '/'));
     });

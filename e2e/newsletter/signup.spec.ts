@@ -11,8 +11,7 @@ import {
 } from '../kit/support';
 
 /**
- * The e-mail sign-ups (issue 12 items 5 and 7; spec site-shell §2 Footer and Newsletter dialogs,
- * §4, §5, §8, §9) against the in-process reference mailing list: the footer's sign-up and its
+ * The e-mail sign-ups (docs/reference/newsletter.md) against the in-process reference mailing list: the footer's sign-up and its
  * dialog on Lin's, the Ace variant on Southend (footer and /ace), the pharmacy dialog, with
  * JavaScript and without. Every address is new to the list (unique per run).
  */
@@ -223,7 +222,7 @@ test.describe('with JavaScript', () => {
     ]);
     await expectNoSeriousAxeViolations(page);
 
-    // Validation: the messages of spec §5 beside their fields; Subscribe disabled meanwhile.
+    // Validation: the catalogue's messages beside their fields; Subscribe disabled meanwhile.
     const submit = dialog.getByRole('button', { name: 'Subscribe' });
     await submit.click();
     await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');

@@ -3,7 +3,7 @@ import { growthMb, measureFootprint } from '../../scripts/footprint';
 import { PORT } from '../kit/support';
 
 /**
- * Issue 10 item 9: the site fits one small server. A site process of its own on the embedded
+ * The site fits one small server. A site process of its own on the embedded
  * defaults (PGlite), started on a fresh data folder, stopped and started again, must rest at
  * 450 MB or less and not keep growing under 30 s of mixed load at 50 connections. The full
  * measurement, PostgreSQL mode and 60 s included, is `npm run footprint`.

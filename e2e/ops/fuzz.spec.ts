@@ -8,7 +8,7 @@ import { startSiteProcess, type SiteProcess } from '../kit/site-process';
 import { PORT } from '../kit/support';
 
 /**
- * End-to-end fuzz of the built server (issue 10, "no 500 for any input"): a few thousand
+ * End-to-end fuzz of the built server ("no 500 for any input"): a few thousand
  * requests over plain HTTP to every action route and then some (documents and their `.data`
  * URLs), with bodies of every shape, odd methods, odd addresses and redirect targets, as a
  * guest and as a signed-in shopper (registered for the run: the posts change its account). No answer may be a 5xx, none may hang, and the server

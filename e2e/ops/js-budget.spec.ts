@@ -4,7 +4,7 @@ import { expect, test } from '../kit/fixtures';
 import { PORT, rawRequest, waitForHydration } from '../kit/support';
 
 /**
- * First-load JavaScript budget (issue 15): the gzip total of every script the first load of a
+ * First-load JavaScript budget: the gzip total of every script the first load of a
  * page fetches (scripts/first-load-js.ts, the measure `npm run bench` prints) stays within
  * 160 KB on each page of the Lighthouse table. A page that grows past it fails here with its
  * figure; every figure is printed, so a change that adds weight shows by how much.

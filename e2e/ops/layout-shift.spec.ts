@@ -11,7 +11,7 @@ import {
 } from '../kit/support';
 
 /**
- * No layout shift (issue 15): every page keeps its layout from the first paint on, on a phone
+ * No layout shift: every page keeps its layout from the first paint on, on a phone
  * (Lighthouse's mobile screen, 412×823) and on a desktop, as a guest and signed in, with the
  * brand's popup and cookie notice showing (they overlay the page) and the popup answered. The
  * cumulative layout shift is the sum of every `layout-shift` entry not caused by input (stricter

@@ -16,7 +16,7 @@ import { SITE_SERVER_ARGS } from '../../scripts/site-client';
  * The site with its loyalty API stopped (connection refused) or hanging (accepts, never
  * answers): a second site process on its own port, pointed at such a backend through
  * LOYALTY_API_URL, as a retailer's own backend would be. The parts that need the loyalty API say
- * so in the spec's words; everything else serves; /healthz says 'degraded' (still 200). Once the
+ * so in the catalogue's words; everything else serves; /healthz says 'degraded' (still 200). Once the
  * loyalty origin's circuit breaker has opened, those pages answer in milliseconds, and when the
  * service returns the site finds it again by itself.
  */
@@ -27,7 +27,7 @@ type Backend = 'refused' | 'hanging';
 const LOYALTY_BASIC = 'site:e2e-loyalty-down-basic';
 const LOYALTY_BEARER = 'e2e-loyalty-down-bearer';
 /**
- * A shopper's page while the loyalty API is down answers within OUTAGE_PAGE_MS (issue 10): the
+ * A shopper's page while the loyalty API is down answers within OUTAGE_PAGE_MS: the
  * median of each page must. No single answer may come near a loyalty deadline (2-5 s): on a
  * shared 2-core machine an answer now and then waits for the CPU longer than 300 ms, which is
  * the machine, not the loyalty client (an open breaker refuses a call in microseconds).
@@ -332,7 +332,7 @@ for (const [index, backend] of (['refused', 'hanging'] as Backend[]).entries()) 
       page,
     }) => {
       {
-        // Coupons: the page with its tabs, and the spec's sentence for what is missing.
+        // Coupons: the page with its tabs, and the catalogue's sentence for what is missing.
         const coupons = await page.goto(url('lins', '/digital-coupons'));
         expect(coupons?.status()).toBe(200);
         await expect(
@@ -346,7 +346,7 @@ for (const [index, backend] of (['refused', 'hanging'] as Backend[]).entries()) 
         await expect(page.getByTestId('app-bar')).toBeVisible();
         expect((await page.goto(url('lins', '/posts/recipes')))?.status()).toBe(200);
 
-        // Logging in: the spec's message, never the transport's.
+        // Logging in: the catalogue's message, never the transport's.
         await page.goto(url('lins', '/login'));
         await page.getByLabel('Email').fill(AVA.email);
         await page.locator('input[name="password"]').fill(AVA.password);

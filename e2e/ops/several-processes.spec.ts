@@ -18,7 +18,7 @@ import {
 import { dismissPopups, PORT, waitForHydration } from '../kit/support';
 
 /**
- * Issue 15 item 6: several site processes on one PostgreSQL behave as one site. PostgreSQL
+ * Several site processes on one PostgreSQL behave as one site. PostgreSQL
  * (scripts/pg-test-server.sh), the loyalty service run alone on it (services/loyalty/main.ts) and
  * three built site processes, each on its own port with the same DATABASE_URL, SESSION_SECRET and
  * LOYALTY_API_URL (so none starts a loyalty service of its own), behind a round-robin proxy

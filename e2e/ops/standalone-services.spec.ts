@@ -11,7 +11,7 @@ import {
 import { dismissPopups, PORT, waitForHydration } from '../kit/support';
 
 /**
- * Issue 12's 'each reference service also runs alone and the site works against it at its
+ * 'Each reference service also runs alone and the site works against it at its
  * address': the ad viewer and the mailing list started as their own processes (what `npm run
  * adviewer` and `npm run mailing-list` run), and a site whose lins tenant names their addresses
  * (`services.adviewer`, `newsletter.subscribeUrl`) as a retailer names its providers'. The

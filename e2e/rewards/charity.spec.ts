@@ -9,8 +9,8 @@ import {
 } from '../kit/support';
 
 /**
- * The charity page /rewards/charity (spec accounts-loyalty §2 "Charity picker", §4 "Charity
- * change", §8 'Your charity has been updated.'), with JavaScript and without, both variants
+ * The charity page /rewards/charity (docs/reference/
+ * rewards.md: 'Your charity has been updated.'), with JavaScript and without, both variants
  * (tenant rewards.charityPicker): the grouped list on dicks and southend, the school search on
  * harvest and dans. Every test signs in a shopper of its own (a new shopper has chosen no
  * charity yet).

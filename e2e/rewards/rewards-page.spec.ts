@@ -10,7 +10,7 @@ import {
 } from '../kit/support';
 
 /**
- * The rewards page /rewards (spec accounts-loyalty §2 "Rewards page", §4, §9; issue 13 item 1),
+ * The rewards page /rewards (docs/reference/rewards.md),
  * with JavaScript and without, on three brands: lins (tiers, showSavings, Perks wording),
  * southend (guests go to /login, a credit note) and corner (no tiers: no panel; the My Rewards
  * button hidden). The demo shoppers are only read here.

@@ -4,8 +4,8 @@ import { REDIRECTS } from '../../app/lib/redirects';
 import { brandUrl, dismissPopups, rawRequest } from '../kit/support';
 
 /**
- * Error pages as a shopper meets them (issue 9 defects): every one has the brand's shell and a
- * title, says nothing internal, and has the right status; no redirect of the spec's table lands
+ * Error pages as a shopper meets them: every one has the brand's shell and a
+ * title, says nothing internal, and has the right status; no redirect of the redirect table lands
  * on one.
  */
 

@@ -9,7 +9,7 @@ import {
 } from '../kit/support';
 
 /**
- * The spec's loading rules (§8, §9). A page whose script chunk fails to load (an old page after
+ * The loading rules (docs/reference/shell.md). A page whose script chunk fails to load (an old page after
  * a deploy removed its chunks) reloads itself, at most once per 60 s; links are not prefetched
  * with data saver on.
  */

@@ -10,7 +10,7 @@ import { startSiteProcess, type SiteProcess } from '../kit/site-process';
 import { expectNoSeriousAxeViolations, PORT, waitForHydration } from '../kit/support';
 
 /**
- * Single sign-on end to end (issue 14): a real OAuth client (oauth4webapi, e2e/kit/sso-partner.ts)
+ * Single sign-on end to end (docs/reference/sso.md): a real OAuth client (oauth4webapi, e2e/kit/sso-partner.ts)
  * plays the partner, with a tiny HTTP server as its registered redirect URI. A second site runs
  * with a tenants folder whose lins and southend partner clients name that server, and its
  * in-process reference provider. The partner discovers the provider from its metadata and sends
@@ -149,7 +149,7 @@ for (const [sitePath, firstName] of [
       `Sign in to continue to ${CLIENT_NAMES[sitePath]}`,
     );
 
-    // The spec's messages, and a wrong password refused as /login refuses it.
+    // The catalogue's messages, and a wrong password refused as /login refuses it.
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Please enter your email address.')).toBeVisible();
     await expect(page.getByText('Please enter your password.')).toBeVisible();

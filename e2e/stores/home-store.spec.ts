@@ -13,7 +13,7 @@ import {
 } from '../kit/support';
 
 /**
- * The home store (spec site-shell §4, accounts §4) on Lin's (several stores, the drawer store
+ * The home store (docs/reference/stores.md) on Lin's (several stores, the drawer store
  * selector) and Maple Corner (one store: no chooser, that store is the home store), with
  * JavaScript (the snackbar and its switch) and without (form posts with a checkbox, a status
  * message in the page).
@@ -36,7 +36,7 @@ function choosable(site: string): Store[] {
 }
 
 const isJs = () => test.info().project.name !== 'no-js';
-/** How long the snackbar shows (spec §9). */
+/** How long the snackbar shows. */
 const STORE_NOTICE_MS = 3000;
 const nowShoppingAt = (store: Store) => `Now shopping at ${store.name}.`;
 const nowHome = (store: Store) => `${store.name} is now your home store.`;
@@ -103,7 +103,7 @@ test("a guest chooses a store in the header: 'Now shopping at {store}.' @nojs", 
   // No switch for a guest (no saved store to change).
   await expect(page.getByRole('switch')).toHaveCount(0);
   if (isJs()) {
-    // Spec §9: gone after 3 s (on the page's clock); the live region stays, empty.
+    // Gone after 3 s (on the page's clock); the live region stays, empty.
     await expect(snackbar(page)).toHaveAttribute('data-open', 'true');
     await runTimers(page, STORE_NOTICE_MS);
     await expect(snackbar(page)).not.toHaveAttribute('data-open', 'true');
@@ -140,7 +140,7 @@ test('the snackbar is reached by Tab from the chooser, stays while focused, clos
   await expect(close).toBeFocused();
   // A visible focus ring on what the keyboard reached.
   expect(await close.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
-  // Focused, it never goes: the spec's 3 s and more pass on the page's clock.
+  // Focused, it never goes: its 3 s and more pass on the page's clock.
   await runTimers(page, STORE_NOTICE_MS + 1000);
   await expect(snackbar(page)).toHaveAttribute('data-open', 'true');
   // axe runs on timers of its own: the clock goes on (the focus still holds the snackbar).

@@ -11,7 +11,7 @@ import {
 } from '../kit/support';
 
 /**
- * The store locator and the store pages (issue 11), with JavaScript and without (`@nojs` tests
+ * The store locator and the store pages (docs/reference/stores.md), with JavaScript and without (`@nojs` tests
  * run in both projects), on a brand with six stores (lins) and a single-location brand (corner).
  * Expectations come from the brands' content files.
  */

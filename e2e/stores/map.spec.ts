@@ -3,7 +3,7 @@ import { startSiteProcess, type SiteProcess } from '../kit/site-process';
 import { brandUrl, dismissPopups, PORT, waitForHydration } from '../kit/support';
 
 /**
- * The store map on the locator and a store's page (issue 11 item 2): without a key (every demo
+ * The store map on the locator and a store's page (docs/reference/stores.md): without a key (every demo
  * run) the server-drawn SVG map, its markers links to the store pages; with JavaScript the list
  * and the map select each other. With a Google Maps key (a site process of its own with the
  * demo brand harvest's key variable set) the page asks Google's loader for the Maps script with

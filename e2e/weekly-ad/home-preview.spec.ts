@@ -16,8 +16,8 @@ import {
 } from '../kit/support';
 
 /**
- * The home page's weekly-ad preview (spec site-shell §2 "Weekly ad" preview, §7 ad images, §8
- * "No weekly ads", §9) against the real reference ad viewer the e2e server runs in-process: on
+ * The home page's weekly-ad preview (docs/reference/weekly-ad.md: the
+ * preview, its images, "No weekly ads") against the real reference ad viewer the e2e server runs in-process: on
  * Lin's (six stores: no prices) and Maple Corner (one store: prices), with JavaScript and
  * without; then a second site whose brands point at an ad viewer that is stopped (Lin's) or
  * hangs (Maple Corner).

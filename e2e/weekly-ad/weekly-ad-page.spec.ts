@@ -16,7 +16,7 @@ import {
 } from '../kit/support';
 
 /**
- * /weekly-ad (issue 12 item 2) on two brands, with JavaScript and without (`@nojs` tests run in
+ * /weekly-ad (docs/reference/weekly-ad.md) on two brands, with JavaScript and without (`@nojs` tests run in
  * both projects): the real reference ad viewer (started in-process by the e2e server) in the
  * frame, its messages, the text version and its search, the store pages' links, and a second
  * site whose brand points its ad viewer at a closed port. Expectations come from content files.
