@@ -11,6 +11,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 const root = path.resolve(`.cache/e2e-${E2E_PORT}`);
 export const E2E_TENANTS_DIR = path.join(root, 'tenants');
 export const E2E_DATA_DIR = path.join(root, 'data');
+// A migrated and seeded data folder (e2e/kit/global-setup.ts) that a test's own site process
+// starts from (e2e/kit/site-process.ts): the main process and the workers read it from here.
+process.env.E2E_SEEDED_DATA_DIR = path.join(root, 'seeded-data');
 const dataDir = E2E_DATA_DIR;
 
 if (!process.env.TEST_WORKER_INDEX) {
@@ -36,6 +39,7 @@ const launchOptions = { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/kit/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

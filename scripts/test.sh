@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
 mkdir -p .cache
+# Each phase's wall time, printed with the totals at the end.
+phases=""
+mark=$start
+phase_done() { local now; now=$(date +%s); phases="$phases $1 $(( now - mark )) s;"; mark=$now; }
 
 if [ ! -x /usr/bin/chromium ]; then
   echo "== installing Debian chromium (needed by the end-to-end tests)"
@@ -13,8 +17,10 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
-# Typecheck and lint side by side, and the build beside the unit tests (vitest runs one worker
-# on this 2-core machine: the second core would idle): the suite's wall time, not its work.
+# Typecheck and lint side by side, and the build beside the unit tests: the suite's wall time,
+# not its work. vitest runs two workers (its default on two cores is one, and once the build is
+# done the second core would idle; the test files that share the PostgreSQL server use names
+# no other file uses).
 echo "== typecheck and lint"
 npm run -s typecheck > .cache/typecheck.log 2>&1 & typecheck_pid=$!
 npm run -s lint > .cache/lint.log 2>&1 & lint_pid=$!
@@ -24,7 +30,9 @@ cat .cache/typecheck.log .cache/lint.log
 if [ $typecheck_status -ne 0 ] || [ $lint_status -ne 0 ]; then
   echo "typecheck exit $typecheck_status, lint exit $lint_status"; exit 1
 fi
+phase_done "typecheck+lint"
 echo "== tenants:check"; npm run -s tenants:check
+phase_done "tenants:check"
 echo "== PostgreSQL for the PostgreSQL-mode tests"
 TEST_DATABASE_URL=$(bash scripts/pg-test-server.sh start)
 export TEST_DATABASE_URL
@@ -33,10 +41,12 @@ echo "== build (beside the unit tests; its output follows them)"
 npm run -s build > .cache/build.log 2>&1 & build_pid=$!
 echo "== unit and integration tests (PGlite and $TEST_DATABASE_URL)"
 vitest_status=0
-npx vitest run --reporter=default --reporter=json --outputFile=.cache/vitest.json || vitest_status=$?
+npx vitest run --maxWorkers=2 --minWorkers=1 --reporter=default --reporter=json \
+  --outputFile=.cache/vitest.json || vitest_status=$?
 bash scripts/pg-test-server.sh stop
 trap - EXIT
 build_status=0; wait $build_pid || build_status=$?
+phase_done "unit+build"
 echo "== build"; cat .cache/build.log
 if [ $vitest_status -ne 0 ] || [ $build_status -ne 0 ]; then
   echo "unit tests exit $vitest_status, build exit $build_status"; exit 1
@@ -44,6 +54,7 @@ fi
 echo "== end-to-end tests"
 e2e_status=0
 npx playwright test || e2e_status=$?
+phase_done "end-to-end"
 
 node -e '
 const fs = require("fs");
@@ -58,5 +69,6 @@ try {
 console.log(`unit+integration: ${v.numPassedTests} passed, ${v.numFailedTests} failed`);
 console.log(`total: ${p} passed, ${f} failed, ${s} skipped`);
 '
+echo "phases:$phases"
 echo "npm test took $(( $(date +%s) - start )) s"
 exit $e2e_status

@@ -39,6 +39,8 @@ test('a cookie replayed after Log Out is a guest: no account page, no change', a
   // Through the login form: the cookie checked below is the one the server gave the browser.
   await page.goto(brandUrl(SITE, '/login?redirectTo=/account'));
   await submitLogin(page, who.email, who.password);
+  // The login's own navigation lands first: a goto while it is in flight would interrupt it.
+  await expect(page).toHaveURL(brandUrl(SITE, '/account'));
   await openAccount(page, who.email);
   const saved = await context.cookies(brandUrl(SITE));
   expect(saved.map((c) => c.name)).toEqual(['__session']);

@@ -32,8 +32,15 @@ export async function startSiteProcess(opts: {
   env?: Record<string, string>;
   /** How long start-up may take (a fresh data folder seeds every brand). */
   timeoutMs?: number;
+  /**
+   * Start from a copy of the suite's seeded data folder (e2e/kit/global-setup.ts; the default)
+   * or from an empty one, as a first start does.
+   */
+  seeded?: boolean;
 }): Promise<SiteProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${opts.name}-`));
+  const seededDir = process.env.E2E_SEEDED_DATA_DIR;
+  if (opts.seeded !== false && seededDir) fs.cpSync(seededDir, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, SITE_SERVER_ARGS, {
     env: {
       ...process.env,

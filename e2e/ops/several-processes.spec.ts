@@ -255,7 +255,14 @@ test.beforeAll(async () => {
   });
   sites = await Promise.all(
     SITE_PORTS.map((port, i) =>
-      startSiteProcess({ port, name: `several-${i + 1}`, env: siteEnv(), timeoutMs: 150_000 }),
+      // On PostgreSQL: an empty data folder (the seeded copy holds PGlite's databases).
+      startSiteProcess({
+        port,
+        name: `several-${i + 1}`,
+        env: siteEnv(),
+        timeoutMs: 150_000,
+        seeded: false,
+      }),
     ),
   );
   proxy = await startProxy(SITE_PORTS);
@@ -477,6 +484,7 @@ test('the built server with WEB_CONCURRENCY=2 (as npm start runs it): workers sh
     name: 'several-cluster',
     env: { ...siteEnv(), WEB_CONCURRENCY: '2' },
     timeoutMs: 150_000,
+    seeded: false,
   });
   clustered = cluster;
   try {
