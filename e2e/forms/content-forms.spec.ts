@@ -115,7 +115,7 @@ test.describe('the customer-service contact form', () => {
     });
   }
 
-  test('lins: the messages of spec §5 in place, nothing sent; Send is disabled while they show', async ({
+  test('lins: the field messages in place, nothing sent; Send is disabled while they show', async ({
     page,
     javaScriptEnabled,
   }) => {

@@ -42,7 +42,7 @@ async function removeChunks(page: Page, pattern: RegExp) {
 const storedReloadTime = (page: Page) =>
   page.evaluate((k) => sessionStorage.getItem(k), RELOAD_KEY);
 
-test.describe('chunk load failure (spec §8: the page reloads once per 60 seconds)', () => {
+test.describe('chunk load failure: the page reloads once per 60 seconds', () => {
   test.beforeEach(async ({ page }) => {
     await dismissPopups(page);
   });
@@ -104,7 +104,7 @@ test.describe('chunk load failure (spec §8: the page reloads once per 60 second
   });
 });
 
-test.describe('link prefetching (spec §9: not on 2g, with data saver, or offline)', () => {
+test.describe('link prefetching: not on 2g, with data saver, or offline', () => {
   /**
    * Hovers the first post card's link and lists the prefetch links added for its page once the
    * page has settled: Remix adds them 100 ms after the pointer rests on a link (past that on the

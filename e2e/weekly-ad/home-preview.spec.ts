@@ -341,7 +341,7 @@ test.describe('with the ad viewer stopped or hanging', () => {
     if (tenantsDir) fs.rmSync(tenantsDir, { recursive: true, force: true });
   });
 
-  test("a stopped ad viewer: the spec's message, the rest of the home page stands @nojs", async ({
+  test('a stopped ad viewer: its message, the rest of the home page stands @nojs', async ({
     page,
   }) => {
     await openHome(page, 'lins', `http://lins.localhost:${port}/`);

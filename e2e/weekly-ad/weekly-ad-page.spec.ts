@@ -384,7 +384,9 @@ test.describe('a brand whose ad viewer cannot be reached', () => {
     if (tenantsDir) fs.rmSync(tenantsDir, { recursive: true, force: true });
   });
 
-  test("the page is 200 with the spec's sentence in the text section @nojs", async ({ page }) => {
+  test('the page is 200 with the unavailable sentence in the text section @nojs', async ({
+    page,
+  }) => {
     const url = (brand: string, p: string) => `http://${brand}.localhost:${site!.port}${p}`;
     const res = await page.goto(url('lins', '/weekly-ad?location=0012'));
     expect(res?.status()).toBe(200);
