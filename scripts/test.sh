@@ -9,6 +9,12 @@ mkdir -p .cache
 phases=""
 mark=$start
 phase_done() { local now; now=$(date +%s); phases="$phases $1 $(( now - mark )) s;"; mark=$now; }
+# The machine's busy CPU time (all processes, from /proc/stat): what the run costs the cores,
+# whatever its wall time; Linux only.
+busy_cpu_s() {
+  awk -v hz="$(getconf CLK_TCK)" '/^cpu /{print int(($2+$3+$4+$7+$8)/hz)}' /proc/stat 2>/dev/null || echo 0
+}
+busy_start=$(busy_cpu_s)
 
 if [ ! -x /usr/bin/chromium ]; then
   echo "== installing Debian chromium (needed by the end-to-end tests)"
@@ -70,5 +76,6 @@ console.log(`unit+integration: ${v.numPassedTests} passed, ${v.numFailedTests} f
 console.log(`total: ${p} passed, ${f} failed, ${s} skipped`);
 '
 echo "phases:$phases"
+echo "busy CPU: $(( $(busy_cpu_s) - busy_start )) s on $(nproc) cores"
 echo "npm test took $(( $(date +%s) - start )) s"
 exit $e2e_status
