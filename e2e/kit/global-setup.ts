@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
-import { setTimeout as delay } from 'node:timers/promises';
 import { SITE_SERVER_ARGS } from '../../scripts/site-client';
+import { terminate, waitForHealth } from './site-process';
 
 /**
  * Runs once before the specs: a data folder the built site has migrated and seeded (every demo
@@ -31,22 +30,15 @@ export default async function globalSetup() {
   });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the seeding site exited:\n${errors}`);
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the seeding site did not answer within 180 s:\n${errors}`);
-    }
-    await delay(250);
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}/healthz`, 180_000, () => {
+      if (child.exitCode !== null) throw new Error(`the seeding site exited:\n${errors}`);
+    });
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
   // A clean stop closes the databases: the folder is then safe to copy.
-  child.kill('SIGTERM');
-  await once(child, 'exit');
+  await terminate(child);
   if (child.exitCode !== 0) throw new Error(`the seeding site stopped with ${child.exitCode}`);
 }
