@@ -22,7 +22,7 @@ import {
   type AccountRowSpec,
   type RowContext,
 } from './account-row-specs';
-import { WAIT_MESSAGES, WaitDialog } from './wait-dialog';
+import { afterWaitDialog, WAIT_MESSAGES, WaitDialog } from './wait-dialog';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { accountAction, accountLoader } from './account.server';
 import { FormAlert } from '~/lib/form-kit/form-alert';
@@ -30,9 +30,6 @@ import { isSubmitting } from '~/lib/form-kit/submitting';
 import { scrollToFirstError } from '~/lib/form-kit/scroll-to-error';
 import { ACCOUNT_INTENTS, type AccountIntent } from './schemas';
 import { SavingsSection } from '~/rewards/savings-section';
-
-/** The wait dialog's content (see wait-dialog.tsx). */
-const WAIT_DIALOG_SELECTOR = '[data-testid="wait-dialog"]';
 
 /**
  * My Account Information (docs/reference/accounts.md "Account page"). Which row is edited comes
@@ -55,6 +52,11 @@ export function AccountPage() {
   const edit = failed && isRow(failed.intent) ? failed.intent : isRow(urlEdit) ? urlEdit : null;
   const lastResultFor = (intent: AccountIntent) =>
     failed?.intent === intent ? failed.result : undefined;
+  // Each refused save remounts the row's form from the reply: the reply never carries a
+  // password back, so fields the shopper typed a password into start empty again, as they do
+  // without JavaScript, and Save's rule reads the same values the fields show.
+  const refusals = useRef(0);
+  const formKey = useMemo(() => (failed ? ++refusals.current : refusals.current), [failed]);
   const alertId = failed ? `${rowFormId(failed.intent as AccountIntent)}-error` : 'account-error';
   const topErrors = data.loadError ? [data.loadError] : (failed?.result.error?.[''] ?? []);
 
@@ -74,6 +76,7 @@ export function AccountPage() {
       value={spec.value(values)}
       form={
         <AccountRowForm
+          key={formKey}
           spec={spec}
           context={values}
           lastResult={lastResultFor(spec.row)}
@@ -142,18 +145,6 @@ export function AccountPage() {
       <WaitDialog open={hydrated && pending} message={WAIT_MESSAGES.account} />
     </div>
   );
-}
-
-/**
- * Runs `fn` once the wait dialog is gone: while it is open its focus trap pulls focus back into
- * it, and on closing it returns focus to the element focused before (the Save button).
- */
-function afterWaitDialog(fn: () => void): () => void {
-  let frame = requestAnimationFrame(function tick() {
-    if (document.querySelector(WAIT_DIALOG_SELECTOR)) frame = requestAnimationFrame(tick);
-    else fn();
-  });
-  return () => cancelAnimationFrame(frame);
 }
 
 /**

@@ -43,3 +43,20 @@ export const WAIT_MESSAGES = {
   /** The terms page's modal: it ends with a period, the other two do not (on purpose). */
   terms: 'Please wait while we update your account.',
 } as const;
+
+/**
+ * Runs `fn` once the wait dialog is closed: while it is open the rest of the page is inert (a
+ * focus() there does nothing), and on closing it returns focus to the element focused before
+ * (the Save button). Its content leaves the page in the render that closes it, but the
+ * <dialog> itself is closed by an effect, which can run after the next animation frame: both
+ * must be gone.
+ */
+export function afterWaitDialog(fn: () => void): () => void {
+  const open = () =>
+    document.querySelector('[data-testid="wait-dialog"], dialog[open][role="alertdialog"]');
+  let frame = requestAnimationFrame(function tick() {
+    if (open()) frame = requestAnimationFrame(tick);
+    else fn();
+  });
+  return () => cancelAnimationFrame(frame);
+}
