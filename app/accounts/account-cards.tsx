@@ -5,6 +5,7 @@ import type { ChoiceOption } from '~/lib/form-kit/field-base';
 import { RadioGroupField } from '~/lib/form-kit/choice-group-field';
 import { SubmitButton } from '~/lib/form-kit/submit-button';
 import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
+import { EVERYWHERE_FIELD } from './intents';
 import { ACCOUNT_INTENTS, accountRewardChoiceSchema } from './schemas';
 import { cx } from '~/lib/theme/static-css';
 import { accountStyles as styles, rowFormId } from './account-row';
@@ -164,5 +165,27 @@ export function LogOutForm({ mobile = false }: { mobile?: boolean }) {
         Log Out
       </button>
     </Form>
+  );
+}
+
+/**
+ * 'Log Out Everywhere' (docs/reference/accounts.md "Account page"): ends every session of the
+ * shopper on this brand, this one included, and every partner site's sign-in made with this
+ * account. A plain post: it works without JavaScript.
+ */
+export function LogOutEverywhereCard() {
+  return (
+    <AccountCard id="everywhere-heading" title="Signed in somewhere else?">
+      <p className={styles.text}>
+        Log out on every device and browser where you are signed in, and from the partner sites you
+        signed in to with this account.
+      </p>
+      <Form method="post" action="/logout" reloadDocument data-testid="account-logout-everywhere">
+        <input type="hidden" name={EVERYWHERE_FIELD} value="1" />
+        <button type="submit" className={styles.logOut}>
+          Log Out Everywhere
+        </button>
+      </Form>
+    </AccountCard>
   );
 }

@@ -10,6 +10,7 @@ import {
   AccountCard,
   CharityCard,
   DataPreferencesCard,
+  LogOutEverywhereCard,
   LogOutForm,
   ReceiptsCard,
   RewardChoiceCard,
@@ -136,6 +137,7 @@ export function AccountPage() {
       <ReceiptsCard />
       <CharityCard />
       <DataPreferencesCard />
+      {context ? <LogOutEverywhereCard /> : null}
       <p>
         <Link to="/account/terms" className={styles.link}>
           Terms and Conditions

@@ -2,6 +2,7 @@ import { denverDate } from '@common/dates';
 import { parseWithZod } from '@conform-to/zod';
 import { data, type AppLoadContext } from '@remix-run/node';
 import {
+  clearSsoToken,
   endOtherSessions,
   matchStoreNumber,
   requireShopper,
@@ -38,6 +39,7 @@ import {
 import type { Customer, CustomerChanges } from '~/lib/loyalty/types';
 import type { SavingsTable } from '~/rewards/savings';
 import { redirectWithNotice, redirectWithSession, takeNotice } from '~/lib/session/respond.server';
+import { revokeShopperGrants } from '~/lib/sso/provider.server';
 
 /**
  * The shopper account page /account (docs/reference/accounts.md "Account page", "Field rules" and
@@ -285,8 +287,11 @@ export async function accountAction(request: Request, context: AppLoadContext) {
       }
     }
     if (!changed) return formFailure(submission, intent, PASSWORD_UPDATE_FAILED_MESSAGE);
-    // Whoever else was signed in with the old password is signed out.
+    // Whoever else was signed in with the old password is signed out, partner sites included
+    // (this session's own single-sign-on token was one of those grants: it goes too).
     await endOtherSessions(context);
+    await revokeShopperGrants(context, customer.frqShopperNo, 'password changed');
+    clearSsoToken(context.session);
     updateShopper(context.session, {}, { accountUpdated: true });
     return redirectWithNotice(context, '/account', PASSWORD_UPDATED_MESSAGE);
   }

@@ -13,6 +13,7 @@ import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import type { Customer } from '~/lib/loyalty/types';
 import { redirectWithNotice } from '~/lib/session/respond.server';
 import { endShopperSessions } from '~/lib/session/shopper.server';
+import { revokeShopperGrants } from '~/lib/sso/provider.server';
 
 function tokenInput(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
@@ -89,7 +90,10 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
     await releaseResetToken(siteStore, input);
     return fail(GENERIC_FAILURE_MESSAGE);
   }
-  if (customer) await endShopperSessions(context, customer.frqShopperNo);
+  if (customer) {
+    await endShopperSessions(context, customer.frqShopperNo);
+    await revokeShopperGrants(context, customer.frqShopperNo, 'password reset');
+  }
   // The failed logins of the account (its shopper number), whatever address they were typed as.
   await limits.clearLoginFailures(
     context.tenant.sitePath,

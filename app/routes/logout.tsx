@@ -1,5 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { logoutAction } from '~/accounts/logout.server';
+import { EVERYWHERE_FIELD } from '~/accounts/intents';
+import { logoutAction, logoutEverywhereAction } from '~/accounts/logout.server';
+import { readForm } from '~/lib/form-kit/read-form.server';
 import { revokeSsoToken } from '~/sso/partner.server';
 
 /**
@@ -7,8 +9,10 @@ import { revokeSsoToken } from '~/sso/partner.server';
  * revokes the token before the session forgets it with the shopper (a failed revocation does not
  * keep anyone signed in here).
  */
-export async function action({ context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   await revokeSsoToken(context);
+  if (form.get(EVERYWHERE_FIELD) === '1') return logoutEverywhereAction(context);
   return logoutAction(context);
 }
 

@@ -5,7 +5,7 @@ import type { AppSession } from '~/lib/session/session.server';
 import type { LoginResult } from '~/lib/loyalty/types';
 import { SSO_MESSAGES } from './messages';
 import { redirectUrlAllowed, ssoClients, type OAuthRequest } from './oauth';
-import { SsoError, ssoBaseUrl, ssoProvider } from './provider.server';
+import { SsoError, ssoCallsOf, type SsoCalls } from '~/lib/sso/provider.server';
 import { storedSsoToken, storeSsoToken, tokenFromLogin } from './token.server';
 
 /**
@@ -14,7 +14,7 @@ import { storedSsoToken, storeSsoToken, tokenFromLogin } from './token.server';
  * provider of a request.
  */
 
-export type SsoCalls = ReturnType<typeof ssoProvider>;
+export type { SsoCalls };
 
 export interface ProviderAccess {
   calls: SsoCalls;
@@ -24,8 +24,7 @@ export interface ProviderAccess {
 
 /** The brand's identity provider (its own, or the reference provider); null when there is none. */
 export function providerOf(context: AppLoadContext): ProviderAccess | null {
-  const base = ssoBaseUrl(context);
-  return base ? { calls: ssoProvider(base), issuer: base } : null;
+  return ssoCallsOf(context);
 }
 
 /**
@@ -86,7 +85,12 @@ export function oauthLogin(context: AppLoadContext, request: OAuthRequest) {
     if (!provider) return { message: SSO_MESSAGES.unavailable };
     let reply;
     try {
-      reply = await provider.calls.login(accepted.email, accepted.password, request);
+      reply = await provider.calls.login(
+        accepted.email,
+        accepted.password,
+        request,
+        context.clientIp,
+      );
     } catch (error) {
       return { message: ssoFailureMessage(error, 'login') };
     }

@@ -1,6 +1,6 @@
 import { logger } from '@common/logger.server';
 import type { AppSession, SsoSessionToken } from '~/lib/session/session.server';
-import { shopperFromSession } from '~/lib/session/shopper.server';
+import { clearSsoToken, shopperFromSession } from '~/lib/session/shopper.server';
 
 /**
  * The single-sign-on token in the session (docs/reference/sso.md "Rules"): valid until its expiry;
@@ -19,7 +19,7 @@ export type { SsoSessionToken };
  */
 export const SSO_EXPIRY_MARGIN_MS = 30_000;
 
-/** What the token rules need of the provider (app/sso/provider.server.ts). */
+/** What the token rules need of the provider (app/lib/sso/provider.server.ts). */
 export interface SsoRefresher {
   refresh(
     refreshToken: string,
@@ -59,14 +59,7 @@ export function storeSsoToken(
   return true;
 }
 
-/** Clears the token (and its refresh token); the shopper stays signed in on the site. */
-export function clearSsoToken(session: AppSession, now = Date.now()): void {
-  const shopper = shopperFromSession(session, now);
-  if (!shopper?.sso) return;
-  const rest = { ...shopper };
-  delete rest.sso;
-  session.set('shopper', rest);
-}
+export { clearSsoToken };
 
 export interface SsoTokenState {
   /** The valid token, or null. */

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getValidatedIdTokenClaims } from 'oauth4webapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from './front-end';
+import { FAILURES_PER_ADDRESS, MESSAGES } from './front-end';
 import { startSsoService } from './index';
 import {
   AVA,
@@ -18,6 +18,7 @@ import {
   partner,
   PARTNER,
   postJson,
+  signInAtSite,
   startProviderKit,
   testBrands,
   type ProviderKit,
@@ -56,21 +57,26 @@ const OAUTH = {
   responseType: 'code',
 };
 
+/** A shopper address of its own for each call, unless a test names one (per-address limits). */
+let addresses = 0;
+const nextAddress = () => `10.0.${Math.floor(addresses / 250)}.${(addresses++ % 250) + 1}`;
+
 const login = (
   body: unknown,
   who: { email: string; password: string } = AVA,
   password = who.password,
+  address = nextAddress(),
 ) =>
   postJson(`${kit.sso.url}/authenticate/login`, body, {
     authorization: basic(who.email, password),
+    'x-shopper-address': address,
   });
 const token = (body: unknown) => postJson(`${kit.sso.url}/authenticate/token`, body);
 const refresh = (refreshToken: string) =>
-  fetch(`${kit.sso.url}/token/refresh?refresh_token=${encodeURIComponent(refreshToken)}`, {
-    method: 'POST',
-  });
-const revoke = (query: Record<string, string>) =>
-  fetch(`${kit.sso.url}/api/logout/revoketoken?${new URLSearchParams(query)}`);
+  postJson(`${kit.sso.url}/token/refresh`, { refresh_token: refreshToken });
+const revoke = (body: Record<string, string>) =>
+  postJson(`${kit.sso.url}/api/logout/revoketoken`, body);
+const revokeAll = (body: unknown) => postJson(`${kit.sso.url}/api/logout/revokeall`, body);
 
 interface Tokens {
   customerToken: string;
@@ -223,6 +229,124 @@ describe('POST /authenticate/login', () => {
     };
     expect((await login(southend, who)).status).toBe(200);
   });
+
+  it('holds an address back after many failures, whatever the account', async () => {
+    const address = '203.0.113.9';
+    const accounts = Array.from({ length: 30 }, (_, i) => `nobody${i}@example.com`);
+    const statuses: number[] = [];
+    for (const email of accounts) {
+      const res = await login(OAUTH, { email, password: 'Wrong1!pass' }, undefined, address);
+      statuses.push(res.status);
+      await res.body?.cancel();
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(FAILURES_PER_ADDRESS);
+    expect(statuses.slice(FAILURES_PER_ADDRESS).every((s) => s === 429)).toBe(true);
+    // The right password from there waits too; from another address it signs in.
+    await expectError(await login(OAUTH, AVA, undefined, address), 429, MESSAGES.tooManyFailures);
+    expect((await login(OAUTH, AVA)).status).toBe(200);
+  });
+
+  it('counts a caller it cannot vouch for by its own address, not the one it names', async () => {
+    const keyed = await startSsoService({
+      brands: testBrands(),
+      loyaltyUrl: kit.loyalty.url,
+      logger,
+      apiKey: 'k'.repeat(32),
+    });
+    try {
+      const attempt = (key: string | null, named: string) =>
+        postJson(`${keyed.url}/authenticate/login`, OAUTH, {
+          authorization: basic(`x${named}@example.com`, 'Wrong1!pass'),
+          'x-shopper-address': named,
+          ...(key ? { 'x-api-key': key } : {}),
+        });
+      // Without the key: refused outright, before any password is checked.
+      await expectError(await attempt(null, '198.51.100.1'), 401);
+      await expectError(await attempt('k'.repeat(31), '198.51.100.1'), 401);
+      // With it, each named address has a budget of its own.
+      for (let i = 0; i < FAILURES_PER_ADDRESS + 2; i += 1) {
+        await expectError(await attempt('k'.repeat(32), `198.51.100.${i + 1}`), 401);
+      }
+    } finally {
+      await keyed.close();
+    }
+  });
+});
+
+describe('the site calls need the key when one is set', () => {
+  it('refuses every front-end call without it, and leaves the partner endpoints public', async () => {
+    const key = 'a-long-enough-service-key-0123456789';
+    const keyed = await startSsoService({
+      brands: testBrands(),
+      loyaltyUrl: kit.loyalty.url,
+      logger,
+      apiKey: key,
+    });
+    try {
+      for (const path of [
+        '/authenticate/login',
+        '/authenticate/token',
+        '/token/refresh',
+        '/api/logout/revoketoken',
+        '/api/logout/revokeall',
+      ]) {
+        await expectError(await postJson(`${keyed.url}${path}`, {}), 401);
+      }
+      const res = await postJson(`${keyed.url}/authenticate/login`, OAUTH, {
+        authorization: basic(AVA.email, AVA.password),
+        'x-api-key': key,
+      });
+      expect(res.status).toBe(200);
+      const meta = await fetch(`${keyed.url}/.well-known/oauth-authorization-server`);
+      expect(meta.status).toBe(200);
+    } finally {
+      await keyed.close();
+    }
+  });
+});
+
+describe('POST /api/logout/revokeall', () => {
+  it("ends every partner grant and login session of the shopper on the brand, no one else's", async () => {
+    const app = await partner(kit.sso.issuer);
+    const grantOf = async (who = AVA) => {
+      const request = await app.start();
+      const callback = await signInAtSite(kit.sso, request.url, who);
+      return app.exchange(callback, request);
+    };
+    const first = await grantOf();
+    const second = await grantOf();
+    const other = await grantOf(BEN);
+    const session = await signIn();
+    const sub = String(first.id_token ? (getValidatedIdTokenClaims(first)?.sub ?? '') : '');
+    expect(sub).toMatch(/^lins:/);
+    expect((await app.userInfo(first.access_token, sub)).sub).toBe(sub);
+
+    const res = await revokeAll({ brand: 'lins', shopper: sub.slice('lins:'.length) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ revoked: 2 });
+
+    // The partner's refresh tokens and access tokens are over, and the site's login session.
+    for (const grant of [first, second]) {
+      await expect(app.refresh(grant.refresh_token!)).rejects.toThrow();
+      await expect(app.userInfo(grant.access_token, sub)).rejects.toThrow();
+    }
+    await expectError(await refresh(session.refreshToken), 401, MESSAGES.expired);
+    // Another shopper keeps theirs.
+    const otherSub = getValidatedIdTokenClaims(other)!.sub;
+    expect((await app.userInfo(other.access_token, otherSub)).sub).toBe(otherSub);
+    expect((await app.refresh(other.refresh_token!)).access_token).toBeTruthy();
+    // Again: nothing left, no error.
+    expect(await (await revokeAll({ brand: 'lins', shopper: sub.slice(5) })).json()).toEqual({
+      revoked: 0,
+    });
+  });
+
+  it('refuses a body without a brand and shopper, or a brand it does not serve', async () => {
+    await expectError(await revokeAll({}), 400, MESSAGES.shopper);
+    await expectError(await revokeAll({ brand: 'lins', shopper: ['1'] }), 400, MESSAGES.shopper);
+    await expectError(await revokeAll({ brand: 'LINS', shopper: '1' }), 400, MESSAGES.shopper);
+    await expectError(await revokeAll({ brand: 'nowhere', shopper: '1' }), 404);
+  });
 });
 
 describe('POST /authenticate/token', () => {
@@ -365,7 +489,7 @@ describe('POST /token/refresh', () => {
   });
 });
 
-describe('GET /api/logout/revoketoken', () => {
+describe('POST /api/logout/revoketoken', () => {
   it('ends the sign-in of a customer token and returns the registered post-logout address', async () => {
     const tokens = await signIn();
     const res = await revoke({
@@ -436,11 +560,17 @@ describe('bad input of every shape', () => {
       ['/authenticate/token', { method: 'POST', body: '{' }, 400],
       ['/authenticate/token', { method: 'POST', body: '{"customer_token":["a"]}' }, 400],
       ['/authenticate/token', { method: 'PUT', body: '{}' }, 405],
-      ['/token/refresh?refresh_token=%E0%A4%A', { method: 'POST' }, 401],
-      ['/token/refresh?refresh_token=a&refresh_token=b', { method: 'POST' }, 401],
+      // Tokens in the address are refused (RFC 6750 §5.3), whatever they hold.
+      ['/token/refresh?refresh_token=%E0%A4%A', { method: 'POST' }, 400],
+      ['/token/refresh?refresh_token=a&refresh_token=b', { method: 'POST' }, 400],
+      ['/token/refresh', { method: 'POST', body: '{"refresh_token":["a"]}' }, 400],
+      ['/token/refresh', { method: 'POST', body: '{"refresh_token":"short"}' }, 401],
       ['/token/refresh', { method: 'GET' }, 405],
-      ['/api/logout/revoketoken', { method: 'POST' }, 405],
-      ['/api/logout/revoketoken?client_id=%ZZ', { method: 'GET' }, 400],
+      ['/api/logout/revoketoken', { method: 'GET' }, 405],
+      ['/api/logout/revoketoken?token=abc', { method: 'POST', body: '{}' }, 400],
+      ['/api/logout/revoketoken?client_id=%ZZ', { method: 'POST' }, 400],
+      ['/api/logout/revokeall', { method: 'POST', body: '[]' }, 400],
+      ['/api/logout/revokeall', { method: 'GET' }, 405],
       ['/token', { method: 'POST', body: 'grant_type=password' }, 400],
       ['/token', { method: 'POST', body: '{"grant_type":1}', headers: JSON_HEADERS }, 400],
       ['/token/revocation', { method: 'POST', body: 'token=x' }, 400],

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { HttpError } from '../http/service';
 import type { RegisteredClient } from './brands';
 import { loyaltyLogin, LoyaltyRefused, LoyaltyUnavailable } from './loyalty';
-import type { CustomerTokens, LoginSessions } from './login-sessions';
+import { accountIdOf, type CustomerTokens, type LoginSessions } from './login-sessions';
 import type { SsoProvider } from './provider';
 
 /** A refusal: its status, and a message the site shows the shopper as it is. */
@@ -44,6 +44,9 @@ export const MESSAGES = {
   customerToken: 'customer_token is required.',
   refreshToken: 'refresh_token is required.',
   token: 'token is required.',
+  tokenInQuery: 'Tokens belong in the request body, not in the address.',
+  shopper: 'brand and shopper are required.',
+  unknownBrand: 'This store does not sign shoppers in to partner sites here.',
   postLogout: 'The sign-out return address is not registered for the partner site.',
 } as const;
 
@@ -79,17 +82,42 @@ export interface FrontEndDeps {
   loyaltyTimeoutMs: number;
   issuer: string;
   logger: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** The site paths of the brands served now. */
+  brands(): Set<string>;
+  /** Ends every grant and login session of an account; how many grants. */
+  revokeAccount(accountId: string): number;
 }
 
 /** Failed logins per brand and e-mail address before the provider waits (the site limits first). */
 const FAILURES_PER_ACCOUNT = 20;
 const FAILURE_WINDOW_SECONDS = 15 * 60;
+/**
+ * Failed logins per shopper address (any account) in that window: one address trying many
+ * accounts waits after this many. The site forwards the shopper's address (X-Shopper-Address);
+ * a caller it cannot vouch for is counted by its own address.
+ */
+export const FAILURES_PER_ADDRESS = 10;
 
 export function createFrontEnd(deps: FrontEndDeps) {
   const failures = new RateLimiterMemory({
     points: FAILURES_PER_ACCOUNT,
     duration: FAILURE_WINDOW_SECONDS,
   });
+  const addressFailures = new RateLimiterMemory({
+    points: FAILURES_PER_ADDRESS,
+    duration: FAILURE_WINDOW_SECONDS,
+  });
+  const spent = async (limiter: RateLimiterMemory, key: string, points: number) =>
+    ((await limiter.get(key))?.consumedPoints ?? 0) >= points;
+
+  /** A token from a JSON body's field; a token in the address is refused (RFC 6750 §5.3). */
+  function bodyToken(body: Record<string, unknown>, query: URLSearchParams, field: string) {
+    if (query.has(field) || query.has('token') || query.has('refresh_token')) {
+      throw new FrontEndError(400, MESSAGES.tokenInQuery);
+    }
+    const value = body[field];
+    return typeof value === 'string' && value.length <= 4096 ? value : null;
+  }
 
   /** Validates the OAuth parameters against the registered client, in the order docs list. */
   function oauthRequest(input: unknown): OAuthRequest {
@@ -133,7 +161,11 @@ export function createFrontEnd(deps: FrontEndDeps) {
 
   return {
     /** POST /authenticate/login */
-    async login(authorization: string | undefined, body: unknown): Promise<CustomerTokens> {
+    async login(
+      authorization: string | undefined,
+      body: unknown,
+      address: string,
+    ): Promise<CustomerTokens> {
       const oauth = oauthRequest(body);
       const { email, password } = basicCredential(authorization);
       const { brand } = oauth.client;
@@ -141,8 +173,10 @@ export function createFrontEnd(deps: FrontEndDeps) {
       // One count per account however the address or phone number is written.
       const account = email.includes('@') ? email.toLowerCase() : email.replace(/\D/g, '');
       const key = `${brand.sitePath}:${account}`;
-      const counted = await failures.get(key);
-      if (counted && counted.consumedPoints >= FAILURES_PER_ACCOUNT) {
+      if (
+        (await spent(failures, key, FAILURES_PER_ACCOUNT)) ||
+        (await spent(addressFailures, address, FAILURES_PER_ADDRESS))
+      ) {
         throw new FrontEndError(429, MESSAGES.tooManyFailures);
       }
       let shopper;
@@ -156,6 +190,7 @@ export function createFrontEnd(deps: FrontEndDeps) {
       } catch (error) {
         if (error instanceof LoyaltyRefused) {
           await failures.penalty(key);
+          await addressFailures.penalty(address);
           throw new FrontEndError(401, MESSAGES.credentials);
         }
         if (error instanceof LoyaltyUnavailable) {
@@ -206,7 +241,7 @@ export function createFrontEnd(deps: FrontEndDeps) {
       }
       const code = await deps.provider.mintCode({
         clientId: oauth.client.clientId,
-        accountId: `${customer.brand}:${customer.frqShopperNo}`,
+        accountId: accountIdOf(customer.brand, customer.frqShopperNo),
         profile: { email: customer.email, givenName: customer.givenName },
         redirectUri: oauth.redirectUri,
         scope: oauth.scope,
@@ -220,8 +255,9 @@ export function createFrontEnd(deps: FrontEndDeps) {
       return { redirectUrl: target.href };
     },
 
-    /** POST /token/refresh?refresh_token=… */
-    async refresh(refreshToken: string | null) {
+    /** POST /token/refresh with `{ refresh_token }` */
+    async refresh(body: Record<string, unknown>, query: URLSearchParams) {
+      const refreshToken = bodyToken(body, query, 'refresh_token');
       if (!refreshToken) throw new FrontEndError(400, MESSAGES.refreshToken);
       const tokens = await deps.sessions.refresh(refreshToken);
       if (!tokens) throw new FrontEndError(401, MESSAGES.expired);
@@ -233,14 +269,15 @@ export function createFrontEnd(deps: FrontEndDeps) {
     },
 
     /**
-     * GET /api/logout/revoketoken?client_id=…&post_logout_redirect_uri=…&token=…: ends the login
-     * session of a customer or refresh token of the client's brand. As RFC 7009 has it, a token
-     * that is unknown or already over needs no revoking and is no error.
+     * POST /api/logout/revoketoken with `{ client_id, post_logout_redirect_uri, token }`: ends the
+     * login session of a customer or refresh token of the client's brand. As RFC 7009 has it, a
+     * token that is unknown or already over needs no revoking and is no error.
      */
-    async revoke(query: URLSearchParams) {
-      const clientId = query.get('client_id');
-      const postLogout = query.get('post_logout_redirect_uri');
-      const token = query.get('token');
+    async revoke(body: Record<string, unknown>, query: URLSearchParams) {
+      const token = bodyToken(body, query, 'token');
+      const text = (value: unknown) => (typeof value === 'string' ? value : null);
+      const clientId = text(body.client_id);
+      const postLogout = text(body.post_logout_redirect_uri);
       const client = clientId ? deps.client(clientId) : undefined;
       if (!client) throw new FrontEndError(400, MESSAGES.unknownClient);
       if (!postLogout || !client.postLogoutRedirectUris.includes(postLogout)) {
@@ -255,6 +292,21 @@ export function createFrontEnd(deps: FrontEndDeps) {
         deps.sessions.end(session.sid);
       }
       return { post_logout_redirect_uri: postLogout };
+    },
+
+    /**
+     * POST /api/logout/revokeall with `{ brand, shopper }`: the shopper's password changed, was
+     * reset, or they logged out everywhere. Every partner grant of that shopper on that brand
+     * ends (its refresh and access tokens with it) and every login session the site holds.
+     */
+    revokeAll(body: Record<string, unknown>) {
+      const brand = typeof body.brand === 'string' ? body.brand : '';
+      const shopper = typeof body.shopper === 'string' ? body.shopper : '';
+      if (!/^[a-z0-9-]{1,64}$/.test(brand) || !/^[A-Za-z0-9_-]{1,64}$/.test(shopper)) {
+        throw new FrontEndError(400, MESSAGES.shopper);
+      }
+      if (!deps.brands().has(brand)) throw new FrontEndError(404, MESSAGES.unknownBrand);
+      return { revoked: deps.revokeAccount(accountIdOf(brand, shopper)) };
     },
   };
 }

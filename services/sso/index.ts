@@ -42,6 +42,11 @@ export interface StartSsoServiceOptions {
   signInTtlSeconds?: number;
   /** Entries the in-memory store keeps at most. Default 100 000. */
   maxEntries?: number;
+  /**
+   * The key the site's calls must present (X-Api-Key, ../http/caller.ts). Null or unset: only
+   * callers on this machine may make them (the in-process default).
+   */
+  apiKey?: string | null;
   logger?: Logger & { info(obj: object, msg?: string): void };
 }
 
@@ -135,12 +140,15 @@ export async function startSsoService(options: StartSsoServiceOptions): Promise<
       loyaltyTimeoutMs: options.loyaltyTimeoutMs ?? 5000,
       issuer,
       logger,
+      brands: () => new Set([...clients.values()].map((c) => c.brand.sitePath)),
+      revokeAccount: (accountId) => store.revokeAccount(accountId),
     });
     return createRequestHandler({
       frontEnd,
       provider: provider.provider.callback(),
       health,
       logger,
+      apiKey: options.apiKey ?? null,
     });
   };
   const listening = await listenService(

@@ -35,9 +35,14 @@ export interface VerifiedCustomer extends Shopper {
 }
 
 interface SessionRecord extends Shopper {
+  /** `{brand}:{frqShopperNo}`, the provider's account id: revoking the account ends the session. */
+  accountId: string;
   /** ms since the epoch. */
   endsAt: number;
 }
+
+/** The provider's account id of a brand's shopper (grants and login sessions are saved under it). */
+export const accountIdOf = (brand: string, frqShopperNo: string) => `${brand}:${frqShopperNo}`;
 
 interface RefreshRecord {
   sid: string;
@@ -104,7 +109,11 @@ export function createLoginSessions(options: LoginSessionOptions) {
     /** A shopper signed in with a password: a new login session and its tokens. */
     async start(shopper: Shopper): Promise<CustomerTokens> {
       const sid = crypto.randomUUID();
-      const session: SessionRecord = { ...shopper, endsAt: now() + options.sessionTtl * 1000 };
+      const session: SessionRecord = {
+        ...shopper,
+        accountId: accountIdOf(shopper.brand, shopper.frqShopperNo),
+        endsAt: now() + options.sessionTtl * 1000,
+      };
       sessions.set(sid, session, options.sessionTtl);
       return issue(sid, session);
     },
@@ -127,7 +136,7 @@ export function createLoginSessions(options: LoginSessionOptions) {
       if (typeof sid !== 'string') return null;
       const session = sessions.get(sid);
       if (!session) return null;
-      const { endsAt: _endsAt, ...shopper } = session;
+      const { endsAt: _endsAt, accountId: _accountId, ...shopper } = session;
       return { ...shopper, sid };
     },
 

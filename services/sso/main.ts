@@ -9,11 +9,14 @@
  * `http://{hostnames[0]}:{SITE_PORT}` unless a tenant names its canonicalOrigin),
  * LOYALTY_API_URL (default http://127.0.0.1:3100, `npm run loyalty`), LOYALTY_SERVICE_BASIC (or
  * the variable a tenant names; outside production the reference loyalty service's development
- * value when unset), DATA_DIR, LOG_LEVEL.
+ * value when unset), SSO_API_KEY (the key the site's calls present, X-Api-Key; required when
+ * SSO_HOST is not a loopback address, and given to the sites as the variable their tenant's
+ * `services.sso.apiKeyEnv` names), DATA_DIR, LOG_LEVEL.
  */
 import path from 'node:path';
 import { stopOnSignals } from '../../common/http-service.server';
 import { logger } from '../../common/logger.server';
+import { serviceApiKey, ServiceKeyError } from '../http/caller';
 import { LoyaltyCredentialsError, loyaltyServiceCredentials } from '../loyalty/credentials';
 import { readBrands, startSsoService } from './index';
 
@@ -49,6 +52,16 @@ async function main() {
     logger,
   });
   const host = env.SSO_HOST || '127.0.0.1';
+  let apiKey: string | null;
+  try {
+    apiKey = serviceApiKey(env, 'SSO_API_KEY', host);
+  } catch (error) {
+    if (error instanceof ServiceKeyError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   const wildcard = host === '0.0.0.0' || host === '::';
   const service = await startSsoService({
     port: ssoPort,
@@ -57,6 +70,7 @@ async function main() {
     issuer: env.SSO_ISSUER || (wildcard ? `http://localhost:${ssoPort}` : undefined),
     brands,
     loyaltyUrl,
+    apiKey,
   });
   const clients = brands.flatMap((b) => b.clients.map((c) => c.clientId));
   const lines = [
@@ -64,6 +78,7 @@ async function main() {
     `  brands: ${brands.map((b) => `${b.sitePath} → ${b.origin}`).join(', ') || 'none'}`,
     `  clients: ${clients.join(', ') || 'none'}`,
     `  loyalty API: ${loyaltyUrl}`,
+    `  site calls: ${apiKey ? 'need SSO_API_KEY (X-Api-Key)' : 'from this machine only'}`,
     `  metadata: ${service.issuer}/.well-known/oauth-authorization-server`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

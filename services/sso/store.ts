@@ -45,6 +45,11 @@ export interface Records<T> {
 export interface MemoryStore {
   adapter(model: string): Adapter;
   records<T extends object>(model: string): Records<T>;
+  /**
+   * Removes every entry of an account (its grants with every code and token issued under them,
+   * and any record saved with that `accountId`); how many grants were revoked.
+   */
+  revokeAccount(accountId: string): number;
   /** Live entries (expired ones are dropped first). */
   size(): number;
 }
@@ -57,6 +62,8 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
   const grants = new Map<string, Set<string>>();
   /** `${model}:uid:${uid}` and `${model}:userCode:${code}` → the entry's key. */
   const aliases = new Map<string, string>();
+  /** accountId → keys of the entries saved with it (grants, tokens, login sessions). */
+  const accounts = new Map<string, Set<string>>();
   let warned = false;
 
   function live(key: string): Entry | undefined {
@@ -73,9 +80,14 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    const { grantId, uid, userCode } = entry.payload;
+    const { grantId, uid, userCode, accountId } = entry.payload;
     const model = key.slice(0, key.indexOf(':'));
     if (grantId) grants.get(grantId)?.delete(key);
+    if (typeof accountId === 'string') {
+      const keys = accounts.get(accountId);
+      keys?.delete(key);
+      if (keys?.size === 0) accounts.delete(accountId);
+    }
     // An alias may point at a newer entry already (a session saved under a new id keeps its uid).
     for (const alias of [
       uid && `${model}:uid:${uid}`,
@@ -113,6 +125,11 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     if (payload.grantId && GRANTABLE.has(model)) {
       let keys = grants.get(payload.grantId);
       if (!keys) grants.set(payload.grantId, (keys = new Set()));
+      keys.add(key);
+    }
+    if (typeof payload.accountId === 'string') {
+      let keys = accounts.get(payload.accountId);
+      if (!keys) accounts.set(payload.accountId, (keys = new Set()));
       keys.add(key);
     }
     if (payload.uid) aliases.set(`${model}:uid:${payload.uid}`, key);
@@ -157,9 +174,33 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     };
   }
 
+  function revokeAccount(accountId: string): number {
+    let revoked = 0;
+    for (const key of [...(accounts.get(accountId) ?? [])]) {
+      const entry = entries.get(key);
+      if (!entry) continue;
+      if (key.startsWith('Grant:')) {
+        const grantId = key.slice('Grant:'.length);
+        for (const issued of [...(grants.get(grantId) ?? [])]) remove(issued);
+        grants.delete(grantId);
+        revoked += 1;
+      }
+      // A token whose grant was already gone (or saved without one) goes as well.
+      const { grantId } = entry.payload;
+      if (grantId) {
+        for (const issued of [...(grants.get(grantId) ?? [])]) remove(issued);
+        grants.delete(grantId);
+      }
+      remove(key);
+    }
+    accounts.delete(accountId);
+    return revoked;
+  }
+
   return {
     adapter,
     records,
+    revokeAccount,
     size() {
       sweep();
       return entries.size;

@@ -140,6 +140,18 @@ export function signOut(session: AppSession): void {
 }
 
 /**
+ * Clears the single-sign-on token (and its refresh token) the session keeps; the shopper stays
+ * signed in on the site (app/sso/token.server.ts has the token's rules).
+ */
+export function clearSsoToken(session: AppSession, now = Date.now()): void {
+  const shopper = shopperFromSession(session, now);
+  if (!shopper?.sso) return;
+  const rest = { ...shopper };
+  delete rest.sso;
+  session.set('shopper', rest);
+}
+
+/**
  * Ends every other session of the signed-in shopper on this brand (after a password change):
  * browsers signed in elsewhere become guests on their next request.
  */

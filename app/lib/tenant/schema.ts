@@ -248,6 +248,8 @@ export const tenantSchema = z
         sso: z
           .object({
             url: httpsOrLocalUrl.optional(),
+            /** The variable holding the provider's key, sent as X-Api-Key on the site's calls. */
+            apiKeyEnv: envName.optional(),
             clients: z
               .array(
                 z

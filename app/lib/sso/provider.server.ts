@@ -3,14 +3,19 @@
  * server, with undici and a deadline. The provider is the tenant's (`services.sso.url`) or the
  * reference one server.ts started in-process (services/sso).
  *
- * - `login` sends the shopper's e-mail address and password as a Basic credential; the token calls
- *   (`token`, `refresh`, `revoke`) send no Authorization header at all (the contract says so).
+ * - `login` sends the shopper's e-mail address and password as a Basic credential, and the
+ *   shopper's address (X-Shopper-Address) the provider's per-address limit counts; the token calls
+ *   (`token`, `refresh`, `revoke`, `revokeAll`) send no Authorization header (the contract says
+ *   so), and tokens only in JSON bodies, never in the address.
+ * - Every call presents the provider's key (X-Api-Key) when the brand names one
+ *   (`services.sso.apiKeyEnv`); the reference provider started alone beyond loopback needs it.
  * - Every reply is validated; a refusal becomes an SsoError whose message is the reply's `error`
  *   field, or the generic message when there is none, the reply is not what the contract says, or
  *   the provider cannot be reached in time.
  */
 import { request } from 'undici';
 import { z } from 'zod';
+import type { AppLoadContext } from '@remix-run/node';
 import type { AppContext } from '~/lib/context.server';
 import { logger } from '@common/logger.server';
 import { readLimited } from '~/lib/http/read-limited.server';
@@ -63,6 +68,7 @@ const refreshReply = z
     refreshToken: r.refresh_token,
     expiresIn: r.expires_in,
   }));
+const revokeAllReply = z.object({ revoked: z.number().int().nonnegative() });
 const revokeReply = z
   .object({ post_logout_redirect_uri: z.string().url() })
   .transform((r) => ({ postLogoutRedirectUri: r.post_logout_redirect_uri }));
@@ -75,6 +81,8 @@ export type SsoRevoke = z.output<typeof revokeReply>;
 
 export interface SsoProviderOptions {
   timeoutMs?: number;
+  /** The provider's key (X-Api-Key), when the brand names one. */
+  apiKey?: string | null;
 }
 
 /** The provider's address for this request's brand; null when the site has none. */
@@ -82,20 +90,17 @@ export function ssoBaseUrl(context: Pick<AppContext, 'tenant' | 'services'>): st
   return context.tenant.services.sso?.url ?? context.services.references.sso ?? null;
 }
 
-type CallInit = { query?: Record<string, string>; body?: unknown; authorization?: string };
+type CallInit = { body?: unknown; headers?: Record<string, string> };
 
 /** One call to the provider: its reply validated against `schema`, or an SsoError. */
 async function callProvider<T extends z.ZodTypeAny>(
-  { base, timeoutMs }: { base: string; timeoutMs: number },
+  { base, timeoutMs, apiKey }: { base: string; timeoutMs: number; apiKey: string | null },
   schema: T,
   method: 'GET' | 'POST',
   path: string,
   init: CallInit = {},
 ): Promise<z.output<T>> {
   const url = new URL(path, base);
-  for (const [name, value] of Object.entries(init.query ?? {})) {
-    url.searchParams.set(name, value);
-  }
   const started = Date.now();
   // Paths only in the log: queries and bodies carry tokens and passwords.
   const fail = (status: number, message: string, reason: string): never => {
@@ -110,7 +115,8 @@ async function callProvider<T extends z.ZodTypeAny>(
       headers: {
         accept: 'application/json',
         ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(init.authorization ? { authorization: init.authorization } : {}),
+        ...(apiKey ? { 'x-api-key': apiKey } : {}),
+        ...init.headers,
       },
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
       headersTimeout: timeoutMs,
@@ -146,6 +152,7 @@ export function ssoProvider(baseUrl: string, options: SsoProviderOptions = {}) {
   const target = {
     timeoutMs: options.timeoutMs ?? SSO_TIMEOUT_MS,
     base: baseUrl.replace(/\/*$/, '/'),
+    apiKey: options.apiKey ?? null,
   };
   const call = <T extends z.ZodTypeAny>(
     schema: T,
@@ -156,11 +163,16 @@ export function ssoProvider(baseUrl: string, options: SsoProviderOptions = {}) {
 
   return {
     /** POST /authenticate/login: checks the password; the shopper's tokens. */
-    login(email: string, password: string, oauth: OAuthParams): Promise<SsoLogin> {
+    login(
+      email: string,
+      password: string,
+      oauth: OAuthParams,
+      shopperAddress: string,
+    ): Promise<SsoLogin> {
       const credential = Buffer.from(`${email}:${password}`, 'utf8').toString('base64');
       return call(loginReply, 'POST', 'authenticate/login', {
         body: oauth,
-        authorization: `Basic ${credential}`,
+        headers: { authorization: `Basic ${credential}`, 'x-shopper-address': shopperAddress },
       });
     },
 
@@ -174,25 +186,75 @@ export function ssoProvider(baseUrl: string, options: SsoProviderOptions = {}) {
     /** POST /token/refresh: a new single-sign-on token; the refresh token given is spent. */
     refresh(refreshToken: string): Promise<SsoRefresh> {
       return call(refreshReply, 'POST', 'token/refresh', {
-        query: { refresh_token: refreshToken },
+        body: { refresh_token: refreshToken },
       });
     },
 
-    /** GET /api/logout/revoketoken: revokes the token; where the partner wants the shopper. */
+    /** POST /api/logout/revoketoken: revokes the token; where the partner wants the shopper. */
     revoke(input: {
       clientId: string;
       postLogoutRedirectUri: string;
       token: string;
     }): Promise<SsoRevoke> {
-      return call(revokeReply, 'GET', 'api/logout/revoketoken', {
-        query: {
+      return call(revokeReply, 'POST', 'api/logout/revoketoken', {
+        body: {
           client_id: input.clientId,
           post_logout_redirect_uri: input.postLogoutRedirectUri,
           token: input.token,
         },
       });
     },
+
+    /**
+     * POST /api/logout/revokeall: the shopper's password changed, was reset, or they logged out
+     * everywhere: every partner grant and single-sign-on session of the shopper on the brand ends.
+     */
+    revokeAll(brand: string, frqShopperNo: string): Promise<{ revoked: number }> {
+      return call(revokeAllReply, 'POST', 'api/logout/revokeall', {
+        body: { brand, shopper: frqShopperNo },
+      });
+    },
   };
 }
 
 export type SsoProvider = ReturnType<typeof ssoProvider>;
+
+export type SsoCalls = ReturnType<typeof ssoProvider>;
+
+/**
+ * The calls to the brand's identity provider (its own, or the reference provider) and its
+ * address; null when there is none. The key it expects is read from the variable the brand names
+ * (`services.sso.apiKeyEnv`).
+ */
+export function ssoCallsOf(
+  context: Pick<AppContext, 'tenant' | 'services'>,
+): { calls: SsoCalls; issuer: string } | null {
+  const base = ssoBaseUrl(context);
+  if (!base) return null;
+  const keyEnv = context.tenant.services.sso?.apiKeyEnv;
+  const apiKey = keyEnv ? process.env[keyEnv] || null : null;
+  return { calls: ssoProvider(base, { apiKey }), issuer: base };
+}
+
+/**
+ * Ends every partner grant and single-sign-on session of a shopper on this brand (their password
+ * changed or was reset, or they logged out everywhere: docs/reference/sso.md). A brand without
+ * partner clients has none to end. A provider that cannot be reached is logged, and the change
+ * the shopper made still stands: the grants then end with their own lifetime.
+ */
+export async function revokeShopperGrants(
+  context: AppLoadContext,
+  frqShopperNo: string,
+  why: 'password changed' | 'password reset' | 'logged out everywhere',
+): Promise<void> {
+  if ((context.tenant.services.sso?.clients ?? []).length === 0) return;
+  const provider = ssoCallsOf(context);
+  if (!provider) return;
+  const brand = context.tenant.sitePath;
+  try {
+    const { revoked } = await provider.calls.revokeAll(brand, frqShopperNo);
+    logger.info({ brand, revoked, why }, 'single sign-on: partner grants revoked');
+  } catch (error) {
+    logger.warn({ err: error, brand, why }, 'single sign-on: partner grants not revoked');
+  }
+}

@@ -44,7 +44,7 @@ describe('the site’s client of the reference provider', () => {
   });
 
   it('logs in, gets the partner redirect, refreshes and revokes', async () => {
-    const login = await provider.login(BEN.email, BEN.password, OAUTH);
+    const login = await provider.login(BEN.email, BEN.password, OAUTH, '127.0.0.1');
     expect(login).toEqual({
       customerToken: expect.any(String),
       refreshToken: expect.any(String),
@@ -78,11 +78,16 @@ describe('the site’s client of the reference provider', () => {
   });
 
   it('throws the provider’s error field as the message', async () => {
-    const wrong = await refusal(provider.login(BEN.email, 'Not-the-password1', OAUTH));
+    const wrong = await refusal(provider.login(BEN.email, 'Not-the-password1', OAUTH, '127.0.0.1'));
     expect(wrong).toMatchObject({ status: 401, message: 'Invalid email address or password.' });
 
     const unregistered = await refusal(
-      provider.login(BEN.email, BEN.password, { ...OAUTH, redirectUri: 'http://evil.example/' }),
+      provider.login(
+        BEN.email,
+        BEN.password,
+        { ...OAUTH, redirectUri: 'http://evil.example/' },
+        '127.0.0.1',
+      ),
     );
     expect(unregistered.status).toBe(400);
     expect(unregistered.message).toMatch(/return address/);
@@ -100,23 +105,38 @@ describe('the site’s client of the reference provider', () => {
 
   it('takes a base address with a trailing slash', async () => {
     const withSlash = ssoProvider(`${kit.sso.url}/`);
-    await expect(withSlash.login(BEN.email, BEN.password, OAUTH)).resolves.toHaveProperty(
-      'customerToken',
-    );
+    await expect(
+      withSlash.login(BEN.email, BEN.password, OAUTH, '127.0.0.1'),
+    ).resolves.toHaveProperty('customerToken');
   });
 });
 
 describe('the client against a provider that misbehaves', () => {
-  const seen: { path: string; authorization?: string }[] = [];
+  const seen: {
+    path: string;
+    authorization?: string;
+    key?: string;
+    address?: string;
+    body: string;
+  }[] = [];
   let reply: (req: http.IncomingMessage, res: http.ServerResponse) => void = () => undefined;
   let server: http.Server;
   let base: string;
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
-      seen.push({ path: req.url ?? '', authorization: req.headers.authorization });
-      req.resume();
-      reply(req, res);
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({
+          path: req.url ?? '',
+          authorization: req.headers.authorization,
+          key: req.headers['x-api-key'] as string | undefined,
+          address: req.headers['x-shopper-address'] as string | undefined,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        reply(req, res);
+      });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/idp`;
@@ -133,27 +153,43 @@ describe('the client against a provider that misbehaves', () => {
     };
   };
 
-  it('sends the Basic credential on login only, never on the token calls', async () => {
+  it('sends the Basic credential on login only, never on the token calls; tokens in bodies', async () => {
     answer(400, '{"error":"no"}');
-    const provider = ssoProvider(base);
+    const provider = ssoProvider(base, { apiKey: 'the-service-key' });
     seen.length = 0;
-    await refusal(provider.login('a@example.com', 'pa:ss', OAUTH));
+    await refusal(provider.login('a@example.com', 'pa:ss', OAUTH, '198.51.100.7'));
     await refusal(provider.token('ct', OAUTH));
     await refusal(provider.refresh('rt'));
     await refusal(
       provider.revoke({ clientId: 'c', postLogoutRedirectUri: 'http://x/', token: 't' }),
     );
-    expect(seen.map((s) => s.path.split('?')[0])).toEqual([
+    await refusal(provider.revokeAll('lins', '123'));
+    expect(seen.map((s) => s.path)).toEqual([
       '/idp/authenticate/login',
       '/idp/authenticate/token',
       '/idp/token/refresh',
       '/idp/api/logout/revoketoken',
+      '/idp/api/logout/revokeall',
     ]);
     expect(seen[0].authorization).toBe(
       `Basic ${Buffer.from('a@example.com:pa:ss').toString('base64')}`,
     );
-    expect(seen.slice(1).map((s) => s.authorization)).toEqual([undefined, undefined, undefined]);
-    expect(seen[2].path).toBe('/idp/token/refresh?refresh_token=rt');
+    expect(seen.slice(1).map((s) => s.authorization)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // The service key on every call, the shopper's address on the login only.
+    expect(seen.map((s) => s.key)).toEqual(Array(5).fill('the-service-key'));
+    expect(seen.map((s) => s.address)).toEqual(['198.51.100.7', ...Array(4).fill(undefined)]);
+    expect(JSON.parse(seen[2].body)).toEqual({ refresh_token: 'rt' });
+    expect(JSON.parse(seen[3].body)).toEqual({
+      client_id: 'c',
+      post_logout_redirect_uri: 'http://x/',
+      token: 't',
+    });
+    expect(JSON.parse(seen[4].body)).toEqual({ brand: 'lins', shopper: '123' });
   });
 
   it('uses the generic message without an error field, or for a reply off the contract', async () => {
@@ -166,7 +202,7 @@ describe('the client against a provider that misbehaves', () => {
       [200, 'not json', 'text/plain'],
     ] as const) {
       answer(status, body, type);
-      const error = await refusal(provider.login('a@example.com', 'x', OAUTH));
+      const error = await refusal(provider.login('a@example.com', 'x', OAUTH, '127.0.0.1'));
       expect(error.message).toBe(SSO_GENERIC_ERROR);
       expect(error.status).toBe(status === 200 ? 502 : status);
     }
