@@ -23,7 +23,11 @@ import {
   type LoyaltyService,
   type LoyaltyServiceCredentials,
 } from '../services/loyalty/index';
-import { startMailingListService, type MailingListService } from '../services/mailing-list/index';
+import {
+  brandLists,
+  startMailingListService,
+  type MailingListService,
+} from '../services/mailing-list/index';
 import { startSsoService, type SsoService } from '../services/sso/index';
 import type { ShutdownStep } from './shutdown';
 import { ssoBrands } from './sso-brands';
@@ -89,11 +93,16 @@ export async function startReferenceServices(opts: {
   });
   // A brand added (or its stores changed with it) while running gets its ad pages too.
   registry.onChange(() => adviewer.reload());
+  // Only the brands' own lists may be signed up to; a brand added while running brings its own.
+  const listsOf = () => new Set(registry.all().flatMap((tenant) => brandLists(tenant)));
+  let lists = listsOf();
+  registry.onChange(() => (lists = listsOf()));
   const mailingList = await startMailingListService({
     port: 0,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     db: embeddedDb?.schema('mailing'),
+    lists: () => lists,
   });
   const sso = await startEmbeddedSso(env, registry, loyalty);
   return {

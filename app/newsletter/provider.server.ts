@@ -134,6 +134,10 @@ export interface SubscribeCall {
   variant: SignupVariant;
   brand: string;
   timeoutMs?: number;
+  /** The provider's key (X-Api-Key), when the brand names one (`newsletter.apiKeyEnv`). */
+  apiKey?: string | null;
+  /** The shopper's address (X-Shopper-Address), which the provider's per-address limit counts. */
+  shopperAddress?: string;
 }
 
 /**
@@ -162,7 +166,11 @@ export async function subscribe(call: SubscribeCall): Promise<SubscribeOutcome> 
   try {
     const response = await request(url, {
       method: 'GET',
-      headers: { accept: 'application/json, application/javascript;q=0.9, */*;q=0.1' },
+      headers: {
+        accept: 'application/json, application/javascript;q=0.9, */*;q=0.1',
+        ...(call.apiKey ? { 'x-api-key': call.apiKey } : {}),
+        ...(call.shopperAddress ? { 'x-shopper-address': call.shopperAddress } : {}),
+      },
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       signal: AbortSignal.timeout(timeoutMs),

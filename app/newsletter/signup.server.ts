@@ -206,11 +206,14 @@ export async function signupAction(
     logger.warn({ brand, variant }, 'newsletter sign-up failed: no subscribe address');
     return formFailure(submission, SUBSCRIBE_INTENT, NEWSLETTER_MESSAGES.failed);
   }
+  const keyEnv = context.tenant.newsletter.apiKeyEnv;
   const outcome = await subscribe({
     address,
     fields: providerFields(variant, submission.value, setup),
     variant,
     brand,
+    apiKey: keyEnv ? process.env[keyEnv] || null : null,
+    shopperAddress: context.clientIp,
   });
   if (outcome === 'subscribed') return subscribed();
   return formFailure(

@@ -31,6 +31,7 @@ const ADVIEWER_PORT = PORT + 82;
 const MAILING_PORT = PORT + 83;
 const SITE_PORT = PORT + 84;
 const url = (p: string) => `http://lins.localhost:${SITE_PORT}${p}`;
+const MAILING_KEY = 'standalone-mailing-list-key-0123456789';
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -44,7 +45,13 @@ test.beforeAll(async () => {
     startServiceProcess({
       name: 'mailing-list',
       port: MAILING_PORT,
-      env: { MAILING_LIST_PORT: String(MAILING_PORT), DATA_DIR: dataDir },
+      // Run as on its own machine: only the site's lists, and only callers with its key.
+      env: {
+        MAILING_LIST_PORT: String(MAILING_PORT),
+        DATA_DIR: dataDir,
+        MAILING_LIST_API_KEY: MAILING_KEY,
+        MAILING_LIST_LISTS: 'lins-own',
+      },
     }),
   ]);
   tenantsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-standalone-tenants-'));
@@ -57,12 +64,20 @@ test.beforeAll(async () => {
     newsletter?: Record<string, unknown>;
   };
   lins.services.adviewer = { url: adviewer.url, defaultPage: 'lins' };
-  lins.newsletter = { ...lins.newsletter, subscribeUrl: `${mailing.url}/subscribe/lins-own` };
+  lins.newsletter = {
+    ...lins.newsletter,
+    subscribeUrl: `${mailing.url}/subscribe/lins-own`,
+    apiKeyEnv: 'LINS_MAILING_LIST_KEY',
+  };
   fs.writeFileSync(file, JSON.stringify(lins, null, 2));
   site = await startSiteProcess({
     port: SITE_PORT,
     name: 'standalone-services',
-    env: { TENANTS_DIR: tenantsDir, RATE_LIMIT_IP_PER_MINUTE: '1000' },
+    env: {
+      TENANTS_DIR: tenantsDir,
+      RATE_LIMIT_IP_PER_MINUTE: '1000',
+      LINS_MAILING_LIST_KEY: MAILING_KEY,
+    },
   });
 });
 
@@ -122,9 +137,16 @@ test('a footer sign-up is stored by the mailing list run alone, on the list the 
   await dialog.getByLabel('Home Store').selectOption({ index: 1 });
   await dialog.getByRole('button', { name: 'Subscribe' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Thank you for subscribing!');
+  const lookUp = `${mailing!.url}/lists/lins-own/members?email=${encodeURIComponent(email)}`;
   const member = (await (
-    await fetch(`${mailing!.url}/lists/lins-own/members?email=${encodeURIComponent(email)}`)
+    await fetch(lookUp, { headers: { 'x-api-key': MAILING_KEY } })
   ).json()) as { subscribed: boolean };
   expect(member.subscribed).toBe(true);
+  // Anyone else gets nothing of the subscriber, and cannot make lists up.
+  expect((await fetch(lookUp)).status).toBe(401);
+  const madeUp = await fetch(`${mailing!.url}/subscribe/made-up?EMAIL=a%40example.com`, {
+    headers: { 'x-api-key': MAILING_KEY },
+  });
+  expect(madeUp.status).toBe(404);
   expect(site!.errorLogs()).toEqual([]);
 });

@@ -218,6 +218,54 @@ for (const [sitePath, firstName] of [
   });
 }
 
+test("a partner's sign-in ends with a password change, and with Log Out Everywhere @nojs", async ({
+  page,
+}) => {
+  const sitePath = 'lins';
+  const clientId = clientIdOf(sitePath);
+  const shopper = await registerFreshShopper(await discoverLoyaltyApi(sitePort, site!.dataDir), {
+    site: sitePath,
+    firstName: 'Gail',
+  });
+  /** The partner's sign-in through our login form; its refresh token, refreshed once. */
+  const partnerSignIn = async (password: string) => {
+    const request = await openAuthorization(page, sitePath);
+    await expect(page.getByRole('heading', { name: 'Log In' })).toBeVisible();
+    await page.getByLabel('Email').fill(shopper.email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const signedIn = await expectPartnerSignedIn(page, request.state);
+    return (await partner!.refresh(clientId, signedIn.tokens.refresh_token!)).refresh_token!;
+  };
+
+  const before = await partnerSignIn(shopper.password);
+  // The shopper changes the password on the account page.
+  const next = 'Garden!2027pw';
+  await page.goto(siteUrl(sitePath, '/account?edit=password'));
+  await page.getByLabel(/^Current Password/).fill(shopper.password);
+  await page.getByLabel(/^New Password/).fill(next);
+  await page.getByLabel(/^Confirm Password/).fill(next);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your password has been updated.' }),
+  ).toBeVisible();
+  // The partner's grant from before is over; a new sign-in asks for the new password.
+  await expect(partner!.refresh(clientId, before)).rejects.toBeTruthy();
+  const after = await partnerSignIn(next);
+
+  // Log Out Everywhere: this browser is signed out, told so, and the partner's grant ends.
+  await page.goto(siteUrl(sitePath, '/account'));
+  await page.getByRole('button', { name: 'Log Out Everywhere' }).click();
+  await expect(page).toHaveURL(siteUrl(sitePath, '/login'));
+  await expect(
+    page.getByText('You have been logged out on every device and partner site.'),
+  ).toBeVisible();
+  await expect(partner!.refresh(clientId, after)).rejects.toBeTruthy();
+  await page.goto(siteUrl(sitePath, '/account'));
+  await expect(page).toHaveURL(new RegExp(`^${siteUrl(sitePath, '/login')}`));
+  expect(site!.errorLogs()).toEqual([]);
+});
+
 test('a new shopper registers in the oauth flow and reaches the partner @nojs', async ({
   page,
 }) => {

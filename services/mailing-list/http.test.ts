@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordingLogger, storeTargets, type RecordingLogger } from '../../test/stores';
+import { SIGNUPS_PER_ADDRESS_PER_MINUTE } from './http';
 import { startMailingListService, type MailingListService } from './index';
 
 interface Raw {
@@ -11,8 +12,18 @@ interface Raw {
   headers: http.IncomingHttpHeaders;
 }
 
+/** A shopper address of its own for each request (the per-address limit is tested apart). */
+let sent = 0;
+const nextAddress = () => `10.1.${Math.floor(sent / 250) % 250}.${(sent++ % 250) + 1}`;
+
 /** One request with the target sent exactly as written (no URL normalisation). */
-function raw(base: string, method: string, target: string, body?: string): Promise<Raw> {
+function raw(
+  base: string,
+  method: string,
+  target: string,
+  body?: string,
+  extra: http.OutgoingHttpHeaders = { 'x-shopper-address': nextAddress() },
+): Promise<Raw> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -22,7 +33,10 @@ function raw(base: string, method: string, target: string, body?: string): Promi
         method,
         path: target,
         agent: false,
-        headers: body === undefined ? {} : { 'content-length': Buffer.byteLength(body) },
+        headers: {
+          ...extra,
+          ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -393,5 +407,69 @@ describe.each(storeTargets())('mailing-list HTTP API on $name', (target) => {
     // Either the 405 arrives before the connection is dropped, or the connection is reset.
     if (typeof res.status === 'number') expect(res.status).toBe(405);
     expect((await get('/healthz')).status).toBe(200);
+  });
+});
+
+describe('callers, lists and addresses (the service run alone)', () => {
+  const KEY = 'mailing-list-test-key-0123456789';
+  let service: MailingListService;
+
+  beforeAll(async () => {
+    service = await startMailingListService({
+      dataDir: 'memory://',
+      logger: recordingLogger(),
+      apiKey: KEY,
+      lists: () => new Set(['alpha', 'alpha-ace']),
+    });
+  });
+  afterAll(() => service?.close());
+
+  const call = (target: string, headers: http.OutgoingHttpHeaders) =>
+    raw(service.url, 'GET', target, undefined, headers);
+  const signup = (email: string) => `/subscribe/alpha?${query({ EMAIL: email, MMERGE3: 'L' })}`;
+
+  it('answers nothing but its health to a caller without the key', async () => {
+    const email = `keyless-${Date.now()}@example.com`;
+    for (const headers of [{}, { 'x-api-key': 'wrong' }, { 'x-api-key': KEY.slice(1) }]) {
+      expect((await call(signup(email), headers)).status).toBe(401);
+      expect((await call(`/lists/alpha/members?${query({ email })}`, headers)).status).toBe(401);
+    }
+    const health = await call('/healthz', {});
+    expect(health.status).toBe(200);
+    // The lists' sizes are for a caller with the key.
+    expect(JSON.parse(health.text)).not.toHaveProperty('lists');
+    expect(JSON.parse((await call('/healthz', { 'x-api-key': KEY })).text)).toHaveProperty('lists');
+    // Nothing was stored.
+    const found = await call(`/lists/alpha/members?${query({ email })}`, { 'x-api-key': KEY });
+    expect(JSON.parse(found.text)).toMatchObject({ subscribed: false });
+  });
+
+  it('signs up only to the lists it serves: a made-up list is a 404 and is not created', async () => {
+    const res = await call(`/subscribe/made-up-list?${query({ EMAIL: 'a@example.com' })}`, {
+      'x-api-key': KEY,
+    });
+    expect(res.status).toBe(404);
+    const health = JSON.parse((await call('/healthz', { 'x-api-key': KEY })).text) as {
+      lists: Record<string, number>;
+    };
+    expect(Object.keys(health.lists)).not.toContain('made-up-list');
+    const ok = await call(signup(`listed-${Date.now()}@example.com`), { 'x-api-key': KEY });
+    expect(JSON.parse(ok.text)).toMatchObject({ result: 'success' });
+  });
+
+  it('limits sign-ups per shopper address, the one the keyed caller forwards', async () => {
+    const from = (address: string, i: number) =>
+      call(signup(`limited-${address}-${i}-${Date.now()}@example.com`), {
+        'x-api-key': KEY,
+        'x-shopper-address': address,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGNUPS_PER_ADDRESS_PER_MINUTE + 5; i += 1) {
+      statuses.push((await from('198.51.100.20', i)).status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(SIGNUPS_PER_ADDRESS_PER_MINUTE);
+    expect(statuses.slice(SIGNUPS_PER_ADDRESS_PER_MINUTE).every((s) => s === 429)).toBe(true);
+    // Another shopper behind the same site is not held back.
+    expect((await from('198.51.100.21', 0)).status).toBe(200);
   });
 });

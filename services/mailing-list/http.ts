@@ -8,6 +8,8 @@
 import type http from 'node:http';
 import type { Db } from '../../common/db.server';
 import { isStoreDown, sqlState } from '../../common/db.server';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { callerOf, presentsKey } from '../http/caller';
 import { createRouter } from '../http/router';
 import {
   createServiceHandler,
@@ -48,7 +50,19 @@ export interface HandlerDeps {
   store: 'pglite' | 'postgres';
   /** Called after each request that used the store: true when it worked, false when down. */
   onStoreState(ok: boolean): void;
+  /**
+   * The key callers present (X-Api-Key) on every route but /healthz; null: callers on this
+   * machine only (../http/caller.ts).
+   */
+  apiKey: string | null;
+  /** The lists that may be signed up to (the brands' lists); any other answers 404. */
+  lists(): ReadonlySet<string>;
 }
+
+/** Sign-ups per shopper address a minute (the site forwards the shopper's address). */
+export const SIGNUPS_PER_ADDRESS_PER_MINUTE = 20;
+const UNAUTHORIZED = 'This call needs the service key (X-Api-Key).';
+const TOO_MANY = 'Too many sign-ups from this address. Please try again in a minute.';
 
 /** JSON safe inside any script: no `</script>`, no line separators older engines choke on. */
 function scriptSafeJson(value: unknown): string {
@@ -82,16 +96,24 @@ function refuse(refusal: Refusal, detail: RefusalDetail): HttpError | undefined 
 export function createRequestHandler(deps: HandlerDeps) {
   const { db, logger } = deps;
 
-  /** The list named in the path, refused (404) when out of shape. */
+  const signups = new RateLimiterMemory({ points: SIGNUPS_PER_ADDRESS_PER_MINUTE, duration: 60 });
+
+  /** The list named in the path, refused (404) when out of shape or not one of the brands'. */
   function listOf(params: RequestContext['params']): string {
     if (!LIST_NAME.test(params.list)) {
       throw fail(404, 'Unknown list: list names are 1 to 64 lowercase letters, digits and dashes.');
     }
+    if (!deps.lists().has(params.list)) throw fail(404, 'Unknown list.');
     return params.list;
   }
 
-  async function subscribe({ url, params }: RequestContext): Promise<Reply> {
+  async function subscribe({ req, url, params }: RequestContext): Promise<Reply> {
     const list = listOf(params);
+    try {
+      await signups.consume(callerOf(req, deps.apiKey).address);
+    } catch {
+      throw new HttpError(429, TOO_MANY, { 'retry-after': '60' });
+    }
     const query = fields(url);
     const given = query.c ?? query.callback;
     if (given !== undefined && !CALLBACK_NAME.test(given)) {
@@ -124,10 +146,12 @@ export function createRequestHandler(deps: HandlerDeps) {
     };
   }
 
-  async function health(): Promise<Reply> {
+  async function health({ req }: RequestContext): Promise<Reply> {
     const lists = await listCounts(db);
     deps.onStoreState(true);
-    return { body: { ok: true, store: deps.store, lists } };
+    // The lists' sizes only to a caller with the key (or on this machine without one).
+    const trusted = callerOf(req, deps.apiKey).trusted;
+    return { body: { ok: true, store: deps.store, ...(trusted ? { lists } : {}) } };
   }
 
   const router = createRouter<RouteHandler>()
@@ -143,8 +167,12 @@ export function createRequestHandler(deps: HandlerDeps) {
     stringify: scriptSafeJson,
     bodies: { before: 'discard', limits: { maxBytes: MAX_BODY_BYTES } },
     refuse,
-    // The query is checked before the route, as the path is.
-    guard(_req: http.IncomingMessage, url: URL) {
+    // The caller, then the query, are checked before the route, as the path is.
+    guard(req: http.IncomingMessage, url: URL) {
+      if (url.pathname !== '/healthz') {
+        const allowed = deps.apiKey ? presentsKey(req, deps.apiKey) : callerOf(req, null).trusted;
+        if (!allowed) throw fail(401, UNAUTHORIZED);
+      }
       if (parseQuery(url.search) === null) {
         throw fail(400, 'The query string is not valid percent-encoded UTF-8.');
       }

@@ -42,6 +42,34 @@ export interface StartMailingListServiceOptions {
   logger?: Logger;
   /** Interval of the store health probe (ms, default 15 000). */
   healthIntervalMs?: number;
+  /** The key callers present (X-Api-Key); null or unset: callers on this machine only. */
+  apiKey?: string | null;
+  /**
+   * The lists that may be signed up to (read at each call: the caller may change them while
+   * running). Default: every list of a valid name (tests).
+   */
+  lists?: () => ReadonlySet<string>;
+}
+
+/** Every name passes (the default allow-list of tests). */
+const ANY_LIST: ReadonlySet<string> = { has: () => true } as unknown as ReadonlySet<string>;
+
+/**
+ * The lists of a brand on the reference service: `{sitePath}`, `{sitePath}-ace`,
+ * `{sitePath}-pharmacy` (app/newsletter/provider.server.ts names them so), and any list a
+ * `newsletter.*SubscribeUrl` of the tenant names at `/subscribe/{list}`.
+ */
+export function brandLists(tenant: {
+  sitePath: string;
+  newsletter?: Partial<Record<string, unknown>>;
+}): string[] {
+  const lists = [tenant.sitePath, `${tenant.sitePath}-ace`, `${tenant.sitePath}-pharmacy`];
+  for (const value of Object.values(tenant.newsletter ?? {})) {
+    if (typeof value !== 'string') continue;
+    const match = /\/subscribe\/([a-z0-9-]{1,64})\/?(?:[?#]|$)/.exec(value);
+    if (match) lists.push(match[1]);
+  }
+  return lists;
 }
 
 export interface MailingListHealth {
@@ -148,6 +176,8 @@ export async function startMailingListService(
       onStoreState(ok) {
         if (!closed) status = ok ? 'ok' : 'down';
       },
+      apiKey: options.apiKey ?? null,
+      lists: options.lists ?? (() => ANY_LIST),
     });
     server = await listenService(handler, options);
     const listening = server;

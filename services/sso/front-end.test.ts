@@ -480,6 +480,25 @@ describe('POST /token/refresh', () => {
     await expectError(await refresh(refresh_token), 401, MESSAGES.expired);
   });
 
+  it("still takes the contract's first form: the token in the address", async () => {
+    const first = await signIn();
+    const res = await fetch(
+      `${kit.sso.url}/token/refresh?refresh_token=${encodeURIComponent(first.refreshToken)}`,
+      { method: 'POST' },
+    );
+    expect(res.status).toBe(200);
+    const { refresh_token } = (await res.json()) as { refresh_token: string };
+    const revoked = await fetch(
+      `${kit.sso.url}/api/logout/revoketoken?${new URLSearchParams({
+        client_id: PARTNER.clientId,
+        post_logout_redirect_uri: PARTNER.postLogout,
+        token: refresh_token,
+      })}`,
+    );
+    expect(await revoked.json()).toEqual({ post_logout_redirect_uri: PARTNER.postLogout });
+    await expectError(await refresh(refresh_token), 401, MESSAGES.expired);
+  });
+
   it('refuses a missing or unknown refresh token', async () => {
     const missing = await fetch(`${kit.sso.url}/token/refresh`, { method: 'POST' });
     await expectError(missing, 400, MESSAGES.refreshToken);
@@ -560,14 +579,13 @@ describe('bad input of every shape', () => {
       ['/authenticate/token', { method: 'POST', body: '{' }, 400],
       ['/authenticate/token', { method: 'POST', body: '{"customer_token":["a"]}' }, 400],
       ['/authenticate/token', { method: 'PUT', body: '{}' }, 405],
-      // Tokens in the address are refused (RFC 6750 §5.3), whatever they hold.
-      ['/token/refresh?refresh_token=%E0%A4%A', { method: 'POST' }, 400],
-      ['/token/refresh?refresh_token=a&refresh_token=b', { method: 'POST' }, 400],
+      ['/token/refresh?refresh_token=%E0%A4%A', { method: 'POST' }, 401],
+      ['/token/refresh?refresh_token=a&refresh_token=b', { method: 'POST' }, 401],
       ['/token/refresh', { method: 'POST', body: '{"refresh_token":["a"]}' }, 400],
       ['/token/refresh', { method: 'POST', body: '{"refresh_token":"short"}' }, 401],
       ['/token/refresh', { method: 'GET' }, 405],
-      ['/api/logout/revoketoken', { method: 'GET' }, 405],
-      ['/api/logout/revoketoken?token=abc', { method: 'POST', body: '{}' }, 400],
+      ['/api/logout/revoketoken', { method: 'PUT' }, 405],
+      ['/api/logout/revoketoken?client_id=%ZZ', { method: 'GET' }, 400],
       ['/api/logout/revoketoken?client_id=%ZZ', { method: 'POST' }, 400],
       ['/api/logout/revokeall', { method: 'POST', body: '[]' }, 400],
       ['/api/logout/revokeall', { method: 'GET' }, 405],

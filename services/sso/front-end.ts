@@ -44,7 +44,6 @@ export const MESSAGES = {
   customerToken: 'customer_token is required.',
   refreshToken: 'refresh_token is required.',
   token: 'token is required.',
-  tokenInQuery: 'Tokens belong in the request body, not in the address.',
   shopper: 'brand and shopper are required.',
   unknownBrand: 'This store does not sign shoppers in to partner sites here.',
   postLogout: 'The sign-out return address is not registered for the partner site.',
@@ -110,12 +109,12 @@ export function createFrontEnd(deps: FrontEndDeps) {
   const spent = async (limiter: RateLimiterMemory, key: string, points: number) =>
     ((await limiter.get(key))?.consumedPoints ?? 0) >= points;
 
-  /** A token from a JSON body's field; a token in the address is refused (RFC 6750 §5.3). */
-  function bodyToken(body: Record<string, unknown>, query: URLSearchParams, field: string) {
-    if (query.has(field) || query.has('token') || query.has('refresh_token')) {
-      throw new FrontEndError(400, MESSAGES.tokenInQuery);
-    }
-    const value = body[field];
+  /**
+   * A token from the JSON body's field, else from the address (the form docs/sso-api.md keeps
+   * for providers built to the first contract; the site sends bodies: RFC 6750 §5.3).
+   */
+  function tokenOf(body: Record<string, unknown>, query: URLSearchParams, field: string) {
+    const value = field in body ? body[field] : query.get(field);
     return typeof value === 'string' && value.length <= 4096 ? value : null;
   }
 
@@ -255,9 +254,9 @@ export function createFrontEnd(deps: FrontEndDeps) {
       return { redirectUrl: target.href };
     },
 
-    /** POST /token/refresh with `{ refresh_token }` */
+    /** POST /token/refresh with `{ refresh_token }` (or `?refresh_token=…`) */
     async refresh(body: Record<string, unknown>, query: URLSearchParams) {
-      const refreshToken = bodyToken(body, query, 'refresh_token');
+      const refreshToken = tokenOf(body, query, 'refresh_token');
       if (!refreshToken) throw new FrontEndError(400, MESSAGES.refreshToken);
       const tokens = await deps.sessions.refresh(refreshToken);
       if (!tokens) throw new FrontEndError(401, MESSAGES.expired);
@@ -269,15 +268,15 @@ export function createFrontEnd(deps: FrontEndDeps) {
     },
 
     /**
-     * POST /api/logout/revoketoken with `{ client_id, post_logout_redirect_uri, token }`: ends the
-     * login session of a customer or refresh token of the client's brand. As RFC 7009 has it, a
-     * token that is unknown or already over needs no revoking and is no error.
+     * POST /api/logout/revoketoken with `{ client_id, post_logout_redirect_uri, token }` (or GET
+     * with them in the query): ends the login session of a customer or refresh token of the
+     * client's brand. As RFC 7009 has it, a token that is unknown or already over needs no
+     * revoking and is no error.
      */
     async revoke(body: Record<string, unknown>, query: URLSearchParams) {
-      const token = bodyToken(body, query, 'token');
-      const text = (value: unknown) => (typeof value === 'string' ? value : null);
-      const clientId = text(body.client_id);
-      const postLogout = text(body.post_logout_redirect_uri);
+      const token = tokenOf(body, query, 'token');
+      const clientId = tokenOf(body, query, 'client_id');
+      const postLogout = tokenOf(body, query, 'post_logout_redirect_uri');
       const client = clientId ? deps.client(clientId) : undefined;
       if (!client) throw new FrontEndError(400, MESSAGES.unknownClient);
       if (!postLogout || !client.postLogoutRedirectUris.includes(postLogout)) {

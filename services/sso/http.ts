@@ -4,7 +4,9 @@
  *   POST /authenticate/login                 → { customerToken, refreshToken, expiresIn }
  *   POST /authenticate/token                 → { redirectUrl }
  *   POST /token/refresh { refresh_token }    → { access_token, refresh_token, expires_in }
+ *        (or ?refresh_token=…, the documented first form)
  *   POST /api/logout/revoketoken { … }       → { post_logout_redirect_uri }
+ *   GET  /api/logout/revoketoken?…           (the same, the documented first form)
  *   POST /api/logout/revokeall { brand, shopper } → { revoked }
  *   GET  /.well-known/oauth-authorization-server (the provider's OpenID metadata, RFC 8414)
  *   GET  /healthz                            → { ok, brands, clients, entries }
@@ -87,6 +89,9 @@ export function createRequestHandler(deps: HandlerDeps) {
     }))
     .on('POST', '/api/logout/revoketoken', async ({ req, url }) => ({
       body: await frontEnd.revoke(await jsonBody(req), url.searchParams),
+    }))
+    .on('GET', '/api/logout/revoketoken', async ({ url }) => ({
+      body: await frontEnd.revoke({}, url.searchParams),
     }))
     .on('POST', '/api/logout/revokeall', async ({ req }) => ({
       body: frontEnd.revokeAll(await jsonBody(req)),

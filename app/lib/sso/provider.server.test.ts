@@ -192,6 +192,21 @@ describe('the client against a provider that misbehaves', () => {
     expect(JSON.parse(seen[4].body)).toEqual({ brand: 'lins', shopper: '123' });
   });
 
+  it("puts the tokens in the address for a provider that takes only the contract's first form", async () => {
+    answer(400, '{"error":"no"}');
+    const provider = ssoProvider(base, { tokensInQuery: true });
+    seen.length = 0;
+    await refusal(provider.refresh('rt'));
+    await refusal(
+      provider.revoke({ clientId: 'c', postLogoutRedirectUri: 'http://x/', token: 't' }),
+    );
+    expect(seen.map((s) => s.path)).toEqual([
+      '/idp/token/refresh?refresh_token=rt',
+      '/idp/api/logout/revoketoken?client_id=c&post_logout_redirect_uri=http%3A%2F%2Fx%2F&token=t',
+    ]);
+    expect(seen.map((s) => s.body)).toEqual(['', '']);
+  });
+
   it('uses the generic message without an error field, or for a reply off the contract', async () => {
     const provider = ssoProvider(base);
     for (const [status, body, type] of [

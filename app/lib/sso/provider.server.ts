@@ -6,7 +6,8 @@
  * - `login` sends the shopper's e-mail address and password as a Basic credential, and the
  *   shopper's address (X-Shopper-Address) the provider's per-address limit counts; the token calls
  *   (`token`, `refresh`, `revoke`, `revokeAll`) send no Authorization header (the contract says
- *   so), and tokens only in JSON bodies, never in the address.
+ *   so), and tokens in JSON bodies (RFC 6750 §5.3), or in the address for a provider that takes
+ *   only that first form of the contract (`services.sso.tokensInQuery`).
  * - Every call presents the provider's key (X-Api-Key) when the brand names one
  *   (`services.sso.apiKeyEnv`); the reference provider started alone beyond loopback needs it.
  * - Every reply is validated; a refusal becomes an SsoError whose message is the reply's `error`
@@ -83,6 +84,11 @@ export interface SsoProviderOptions {
   timeoutMs?: number;
   /** The provider's key (X-Api-Key), when the brand names one. */
   apiKey?: string | null;
+  /**
+   * Tokens in the address (`?refresh_token=`, GET revoketoken): for a provider that takes only
+   * that first form of the contract (`services.sso.tokensInQuery`). Default: in JSON bodies.
+   */
+  tokensInQuery?: boolean;
 }
 
 /** The provider's address for this request's brand; null when the site has none. */
@@ -90,7 +96,11 @@ export function ssoBaseUrl(context: Pick<AppContext, 'tenant' | 'services'>): st
   return context.tenant.services.sso?.url ?? context.services.references.sso ?? null;
 }
 
-type CallInit = { body?: unknown; headers?: Record<string, string> };
+type CallInit = {
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
 
 /** One call to the provider: its reply validated against `schema`, or an SsoError. */
 async function callProvider<T extends z.ZodTypeAny>(
@@ -101,6 +111,9 @@ async function callProvider<T extends z.ZodTypeAny>(
   init: CallInit = {},
 ): Promise<z.output<T>> {
   const url = new URL(path, base);
+  for (const [name, value] of Object.entries(init.query ?? {})) {
+    url.searchParams.set(name, value);
+  }
   const started = Date.now();
   // Paths only in the log: queries and bodies carry tokens and passwords.
   const fail = (status: number, message: string, reason: string): never => {
@@ -185,9 +198,13 @@ export function ssoProvider(baseUrl: string, options: SsoProviderOptions = {}) {
 
     /** POST /token/refresh: a new single-sign-on token; the refresh token given is spent. */
     refresh(refreshToken: string): Promise<SsoRefresh> {
-      return call(refreshReply, 'POST', 'token/refresh', {
-        body: { refresh_token: refreshToken },
-      });
+      const fields = { refresh_token: refreshToken };
+      return call(
+        refreshReply,
+        'POST',
+        'token/refresh',
+        options.tokensInQuery ? { query: fields } : { body: fields },
+      );
     },
 
     /** POST /api/logout/revoketoken: revokes the token; where the partner wants the shopper. */
@@ -196,13 +213,14 @@ export function ssoProvider(baseUrl: string, options: SsoProviderOptions = {}) {
       postLogoutRedirectUri: string;
       token: string;
     }): Promise<SsoRevoke> {
-      return call(revokeReply, 'POST', 'api/logout/revoketoken', {
-        body: {
-          client_id: input.clientId,
-          post_logout_redirect_uri: input.postLogoutRedirectUri,
-          token: input.token,
-        },
-      });
+      const fields = {
+        client_id: input.clientId,
+        post_logout_redirect_uri: input.postLogoutRedirectUri,
+        token: input.token,
+      };
+      return options.tokensInQuery
+        ? call(revokeReply, 'GET', 'api/logout/revoketoken', { query: fields })
+        : call(revokeReply, 'POST', 'api/logout/revoketoken', { body: fields });
     },
 
     /**
@@ -231,9 +249,12 @@ export function ssoCallsOf(
 ): { calls: SsoCalls; issuer: string } | null {
   const base = ssoBaseUrl(context);
   if (!base) return null;
-  const keyEnv = context.tenant.services.sso?.apiKeyEnv;
-  const apiKey = keyEnv ? process.env[keyEnv] || null : null;
-  return { calls: ssoProvider(base, { apiKey }), issuer: base };
+  const sso = context.tenant.services.sso;
+  const apiKey = sso?.apiKeyEnv ? process.env[sso.apiKeyEnv] || null : null;
+  return {
+    calls: ssoProvider(base, { apiKey, tokensInQuery: sso?.tokensInQuery ?? false }),
+    issuer: base,
+  };
 }
 
 /**

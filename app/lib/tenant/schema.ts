@@ -191,6 +191,11 @@ export const tenantSchema = z
         aceSubscribeUrl: httpsOrLocalUrl.optional(),
         pharmacySubscribeUrl: httpsOrLocalUrl.optional(),
         /**
+         * The variable holding the key of a provider that asks for one (the reference mailing list
+         * run alone): sent as X-Api-Key on this brand's sign-up calls.
+         */
+        apiKeyEnv: envName.optional(),
+        /**
          * The pharmacy dialog's store options after 'SELECT STORE', in order; the token '{product}'
          * stands for the retailer's name in capitals. A duplicate is shown once.
          */
@@ -250,6 +255,11 @@ export const tenantSchema = z
             url: httpsOrLocalUrl.optional(),
             /** The variable holding the provider's key, sent as X-Api-Key on the site's calls. */
             apiKeyEnv: envName.optional(),
+            /**
+             * The provider takes tokens only in the address (`?refresh_token=`, a GET
+             * revoketoken): the contract's first form. Default false: JSON bodies.
+             */
+            tokensInQuery: z.boolean().optional(),
             clients: z
               .array(
                 z
