@@ -14,6 +14,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { logger } from '@common/logger.server';
+import { headerText } from './header-text';
 
 /** A mailbox: 'a@b.c', 'Name <a@b.c>' or { name, address } (quoted for you). */
 export type MailAddress = string | { name: string; address: string };
@@ -60,9 +61,29 @@ export interface MailerOptions {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl
+  const mailer = options.smtpUrl
     ? smtpMailer(options.smtpUrl, options.timeoutMs ?? 10_000)
     : outboxMailer(options.outboxDir);
+  return { kind: mailer.kind, send: (m) => mailer.send(cleanHeaders(m)), close: mailer.close };
+}
+
+/**
+ * Whatever a caller built, no control or bidi character reaches the subject or an attachment's
+ * name (~/lib/mail/header-text); nodemailer encodes the rest.
+ */
+function cleanHeaders(message: MailMessage): MailMessage {
+  return {
+    ...message,
+    subject: headerText(message.subject),
+    ...(message.attachments
+      ? {
+          attachments: message.attachments.map((a) => ({
+            ...a,
+            filename: headerText(a.filename) || 'attachment',
+          })),
+        }
+      : {}),
+  };
 }
 
 function smtpMailer(url: string, timeoutMs: number): Mailer {
