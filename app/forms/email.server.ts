@@ -20,6 +20,8 @@
  * escaped text with its hidden characters written out. No header carries a control or bidi
  * character (the subject is cleaned with ~/lib/mail/header-text).
  */
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { formatShopperDate, wallClock } from '@common/dates';
 import type { ContentForm, FormField } from './types';
 import { escapeHtml, fillPlaceholders, renderMarkdown } from '~/lib/markdown.server';
@@ -150,17 +152,17 @@ export async function formEmail(input: FormEmailInput): Promise<MailMessage> {
   const attachments: MailAttachment[] = [];
   const attachedAs = new Map<string, string[]>();
   for (const name of form.action.attachments) {
-    const names: string[] = [];
-    for (const file of input.files[name] ?? []) {
+    const names = (input.files[name] ?? []).map((file, i) => {
       const type = typeOfMime(file.type);
-      const filename = attachmentFileName(name, names.length + 1, type);
+      const filename = attachmentFileName(name, i + 1, type);
       attachments.push({
         filename,
-        content: Buffer.from(await file.arrayBuffer()),
+        // Streamed from where the upload reader kept it (disk), never read whole here.
+        content: Readable.fromWeb(file.stream() as NodeReadableStream<Uint8Array>),
         contentType: type ? fileType(type).mime : 'application/octet-stream',
       });
-      names.push(filename);
-    }
+      return filename;
+    });
     attachedAs.set(name, names);
   }
   const texts = new Map(
