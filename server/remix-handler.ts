@@ -5,7 +5,7 @@ import {
   type ServerBuild,
 } from '@remix-run/node';
 import type { NextFunction, Request, Response } from 'express';
-import { gatedBody, RequestRefused } from './request-gate';
+import { bodyStream, gatedBody, RequestRefused } from './request-gate';
 
 /**
  * Remix behind Express: the site's own adapter, written after @remix-run/express's
@@ -13,7 +13,8 @@ import { gatedBody, RequestRefused } from './request-gate';
  * over, loaders and actions aborted when the response can no longer be written, the response
  * streamed out (writeReadableStreamToWritable). What differs:
  *
- * - a post's body is the one server/request-gate.ts already read and bounded, never the socket;
+ * - a post's body is the one server/request-gate.ts already read and bounded, never the socket,
+ *   except a streamed post (a content form's files), read from the socket as the app asks for it;
  * - the URL's port comes from Host only, never from a client's X-Forwarded-Host, and an address
  *   that cannot be read is a 400 (the brand's error page), not a 500;
  * - a document post to a page without an action gets our 405 error page (through the app's error
@@ -59,9 +60,16 @@ function remixRequest(req: Request, res: Response): globalThis.Request {
     // A programming error, not the client's: the gate must run before this handler.
     if (!body) throw new Error(`${req.method} reached Remix without passing the request gate`);
     headers.set('content-type', body.contentType);
-    headers.set('content-length', String(body.bytes.length));
     headers.delete('transfer-encoding');
-    init.body = body.bytes;
+    if (body.bytes) {
+      headers.set('content-length', String(body.bytes.length));
+      init.body = body.bytes;
+    } else {
+      // A streamed post (a content form's files): the app reads the socket, at most body.limit;
+      // Content-Length stays as the client declared it (the gate held it to the limit).
+      init.body = bodyStream(req, body.limit);
+      (init as RequestInit & { duplex: 'half' }).duplex = 'half';
+    }
   }
 
   // Abort loaders and actions once the response can no longer be written (`close` before

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   ALLOWED_METHODS,
   bodyLimitFor,
+  bodyStream,
   closeWhenBodyUnread,
   DEFAULT_BODY_LIMIT,
   gatedBody,
@@ -425,5 +426,121 @@ describe('connection: close when a body is left unread', () => {
     );
     expect(res.text).toMatch(/^HTTP\/1\.1 200 /);
     expect(res.closedAfterMs).not.toBeNull();
+  });
+});
+
+describe('request gate: streamed posts (the content forms)', () => {
+  const KB = 1024;
+  const LIMITS: BodyLimit[] = [
+    { prefix: '/up', bytes: 64 * KB, streamed: true, textBytes: 2 * KB },
+  ];
+
+  /**
+   * A gate with one streamed path; the handler says what the gate kept, then reads the body with
+   * bodyStream (as the Remix adapter does) unless told to answer without reading.
+   */
+  async function startStreamed() {
+    const app = express();
+    app.use(closeWhenBodyUnread);
+    app.use(requestGate({ limits: LIMITS }));
+    app.post('*', async (req, res, next) => {
+      const body = gatedBody(req)!;
+      if (req.query.answer === 'early') {
+        res.status(429).send('limited');
+        return;
+      }
+      let read = 0;
+      try {
+        if (body.bytes) read = body.bytes.length;
+        else {
+          const reader = bodyStream(req, body.limit).getReader();
+          for (let part = await reader.read(); !part.done; part = await reader.read()) {
+            read += part.value.byteLength;
+          }
+        }
+      } catch (error) {
+        return next(error);
+      }
+      res.json({ gateRead: body.bytes !== null, limit: body.limit, read });
+    });
+    app.use((error: { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
+      res.status(error.status ?? 500).send(`error ${error.status ?? 500}`);
+    });
+    const server = app.listen(0, '127.0.0.1');
+    servers.push(server);
+    await new Promise((r) => server.once('listening', r));
+    return (server.address() as AddressInfo).port;
+  }
+
+  const MULTIPART = 'multipart/form-data; boundary=b1';
+
+  it('hands a multipart post on unread; the app reads it, bounded at the limit', async () => {
+    const port = await startStreamed();
+    const ok = await exchange(
+      port,
+      [
+        `POST /up HTTP/1.1\r\nHost: x\r\nContent-Type: ${MULTIPART}\r\nContent-Length: 1000\r\n\r\n`,
+        'x'.repeat(1000),
+      ],
+      1000,
+    );
+    expect(ok.text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(ok.text).toContain('{"gateRead":false,"limit":65536,"read":1000}');
+
+    // Chunked, so only the stream can tell: refused as it passes the limit.
+    const size = 100 * KB;
+    const chunked = await exchange(
+      port,
+      [
+        `POST /up HTTP/1.1\r\nHost: x\r\nContent-Type: ${MULTIPART}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        `${size.toString(16)}\r\n${'x'.repeat(size)}\r\n0\r\n\r\n`,
+      ],
+      2000,
+    );
+    expect(chunked.text).toMatch(/^HTTP\/1\.1 413 /);
+  });
+
+  it('refuses a declared length over the limit before reading, and closes after an early answer', async () => {
+    const port = await startStreamed();
+    const over = await exchange(
+      port,
+      [
+        `POST /up HTTP/1.1\r\nHost: x\r\nContent-Type: ${MULTIPART}\r\nContent-Length: ${65 * KB}\r\n\r\n`,
+      ],
+      2000,
+    );
+    expect(over.text).toMatch(/^HTTP\/1\.1 413 /);
+    const body = 'x'.repeat(60 * KB);
+    const early = await exchange(
+      port,
+      [
+        `POST /up?answer=early HTTP/1.1\r\nHost: x\r\nContent-Type: ${MULTIPART}\r\nContent-Length: ${body.length}\r\n\r\n`,
+        body,
+      ],
+      3000,
+    );
+    expect(early.text).toMatch(/^HTTP\/1\.1 429 /);
+    expect(early.text).toMatch(/\r\nConnection: close\r\n/i);
+    expect(early.closedAfterMs).not.toBeNull();
+  });
+
+  it('reads a urlencoded post there itself, at the text limit', async () => {
+    const port = await startStreamed();
+    const small = await exchange(
+      port,
+      [
+        `POST /up HTTP/1.1\r\nHost: x\r\nContent-Type: ${URLENCODED['content-type']}\r\nContent-Length: 3\r\n\r\na=1`,
+      ],
+      1000,
+    );
+    expect(small.text).toContain('{"gateRead":true,"limit":2048,"read":3}');
+    const big = await exchange(
+      port,
+      [
+        `POST /up HTTP/1.1\r\nHost: x\r\nContent-Type: ${URLENCODED['content-type']}\r\nContent-Length: ${3 * KB}\r\n\r\n`,
+      ],
+      2000,
+    );
+    expect(big.text).toMatch(/^HTTP\/1\.1 413 /);
   });
 });

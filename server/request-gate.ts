@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { FORM_BODY_LIMIT, FORMS_PATH } from '~/lib/form-kit/upload-limits';
+import { FORM_BODY_LIMIT, FORM_TEXT_BODY_LIMIT, FORMS_PATH } from '~/lib/form-kit/upload-limits';
 
 /**
  * What a brand's request may be before the app reads it (every request is bounded, and no input
@@ -14,7 +14,12 @@ import { FORM_BODY_LIMIT, FORMS_PATH } from '~/lib/form-kit/upload-limits';
  *   a body that does not parse as its type says (broken multipart, no boundary) is a 400, and so
  *   is a NUL in any field name, value or file name, so a NUL never reaches a store;
  * - the body read here is what the Remix handler gives the app (server/remix-handler.ts), so the
- *   socket is never read twice nor left half read.
+ *   socket is never read twice;
+ * - except on a path whose limit says `streamed` (the content forms): a multipart post there is
+ *   checked here (type, coding, declared length) but not read; the app reads it as a stream
+ *   (`bodyStream`, still bounded at the path's limit) after its own checks, and an answer given
+ *   before the body was read closes the connection (closeWhenBodyUnread). A urlencoded post there
+ *   carries no files and is read here, bounded at the path's `textBytes`.
  *
  * Refusals go to the app's error handler as errors with a `status` (server/app.ts answers them
  * with the brand's error page). Mount after the brand is known and before the origin check.
@@ -30,6 +35,12 @@ export interface BodyLimit {
   /** A route's path (`/account`): the limit holds for it and every path below it. */
   prefix: string;
   bytes: number;
+  /**
+   * A multipart post is handed to the app unread, as a stream of at most `bytes` (see the module
+   * comment); a urlencoded one is read here, at most `textBytes` (default DEFAULT_BODY_LIMIT).
+   */
+  streamed?: boolean;
+  textBytes?: number;
 }
 
 /**
@@ -39,7 +50,9 @@ export interface BodyLimit {
  * segments and also covers the route's data URL (`/forms/contact.data`, the single-fetch post of
  * a JavaScript form).
  */
-export const BODY_LIMITS: readonly BodyLimit[] = [{ prefix: FORMS_PATH, bytes: FORM_BODY_LIMIT }];
+export const BODY_LIMITS: readonly BodyLimit[] = [
+  { prefix: FORMS_PATH, bytes: FORM_BODY_LIMIT, streamed: true, textBytes: FORM_TEXT_BODY_LIMIT },
+];
 
 const URLENCODED = 'application/x-www-form-urlencoded';
 const FORM_TYPES = new Set([URLENCODED, 'multipart/form-data']);
@@ -57,9 +70,11 @@ export class RequestRefused extends Error {
 
 /** The body of a post that passed the gate, as the app gets it. */
 export interface GatedBody {
-  bytes: Buffer<ArrayBuffer>;
+  /** The body, or null for a streamed post: the app reads it (`bodyStream`), at most `limit`. */
+  bytes: Buffer<ArrayBuffer> | null;
   /** The request's own type, or the urlencoded type for an empty body that named none. */
   contentType: string;
+  limit: number;
 }
 
 const bodies = new WeakMap<http.IncomingMessage, GatedBody>();
@@ -75,19 +90,28 @@ export function bodyLimitFor(
   limits: readonly BodyLimit[] = BODY_LIMITS,
   fallback = DEFAULT_BODY_LIMIT,
 ): number {
+  return bodyRuleFor(path, limits, fallback).bytes;
+}
+
+/** The whole BodyLimit of a path (the default: `fallback` bytes, read here). */
+export function bodyRuleFor(
+  path: string,
+  limits: readonly BodyLimit[] = BODY_LIMITS,
+  fallback = DEFAULT_BODY_LIMIT,
+): BodyLimit {
   // A route's single-fetch URL (`/x.data`, `/_root.data` for the index) is the route's own.
   const routePath = path === '/_root.data' ? '/' : path.replace(/\.data$/, '');
   let longest = -1;
-  let bytes = fallback;
+  let rule: BodyLimit = { prefix: '', bytes: fallback };
   for (const limit of limits) {
     const prefix = limit.prefix.replace(/\/+$/, '');
     const matches = prefix === '' || routePath === prefix || routePath.startsWith(`${prefix}/`);
     if (matches && prefix.length > longest) {
       longest = prefix.length;
-      bytes = limit.bytes;
+      rule = limit;
     }
   }
-  return bytes;
+  return rule;
 }
 
 /** Whether the request announces a body (a length above 0, or chunks). */
@@ -173,7 +197,7 @@ function hasNul(form: FormData): boolean {
 }
 
 /** Checks and reads a post's body (see the module comment); throws RequestRefused. */
-async function readPost(req: Request, limit: number): Promise<GatedBody> {
+async function readPost(req: Request, rule: BodyLimit): Promise<GatedBody> {
   const type = mediaType(req.headers['content-type']);
   if (type && !FORM_TYPES.has(type)) {
     throw new RequestRefused(415, `posted type ${type.slice(0, 100)} is not a form`);
@@ -182,8 +206,12 @@ async function readPost(req: Request, limit: number): Promise<GatedBody> {
     .trim()
     .toLowerCase();
   if (coding !== 'identity') throw new RequestRefused(415, 'a compressed form is not accepted');
+  const streamed = rule.streamed === true && type === 'multipart/form-data';
+  const limit = streamed || !rule.streamed ? rule.bytes : (rule.textBytes ?? DEFAULT_BODY_LIMIT);
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) throw new RequestRefused(413, `body of ${declared} bytes over ${limit}`);
+  // Not read here: the app checks what it can first, then reads it (bodyStream).
+  if (streamed) return { bytes: null, contentType: String(req.headers['content-type']), limit };
 
   let bytes: Buffer<ArrayBuffer>;
   try {
@@ -206,7 +234,7 @@ async function readPost(req: Request, limit: number): Promise<GatedBody> {
     throw new RequestRefused(400, `body does not parse as ${type}`);
   }
   if (hasNul(form)) throw new RequestRefused(400, 'a NUL in a form field');
-  return { bytes, contentType };
+  return { bytes, contentType, limit };
 }
 
 export interface RequestGateOptions {
@@ -231,7 +259,7 @@ export function requestGate(options: RequestGateOptions = {}) {
       res.set('Allow', ALLOWED_METHODS);
       return next(new RequestRefused(405, `method ${method.slice(0, 20)} is not served`));
     }
-    readPost(req, bodyLimitFor(req.path, limits, defaultLimit)).then(
+    readPost(req, bodyRuleFor(req.path, limits, defaultLimit)).then(
       (body) => {
         bodies.set(req, body);
         next();
@@ -243,4 +271,61 @@ export function requestGate(options: RequestGateOptions = {}) {
       },
     );
   };
+}
+
+/**
+ * A streamed post's body (see the module comment) as the Fetch stream the app reads: pulled from
+ * the socket only as fast as the app reads it (the socket is paused in between, so an unread
+ * body costs a socket buffer, not its size), at most `limit` bytes (then it fails with a 413
+ * RequestRefused). Letting go of it pauses the socket; it is never destroyed from here, so the
+ * app's answer still goes out (and closes the connection: closeWhenBodyUnread).
+ */
+export function bodyStream(req: http.IncomingMessage, limit: number): ReadableStream<Uint8Array> {
+  let size = 0;
+  let open = true;
+  const stop = () => {
+    open = false;
+    req.off('data', onData);
+    req.pause();
+  };
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const onData = (chunk: Buffer) => {
+    if (!open) return;
+    size += chunk.length;
+    if (size > limit) {
+      stop();
+      controller.error(new RequestRefused(413, `body over ${limit} bytes`));
+      return;
+    }
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        req.pause();
+        req.on('data', onData);
+        req.once('end', () => {
+          if (open) controller.close();
+          open = false;
+        });
+        const gone = () => {
+          if (!open || req.complete) return;
+          stop();
+          controller.error(new Error('the client went away mid-body'));
+        };
+        req.once('error', gone);
+        req.once('close', gone);
+      },
+      pull() {
+        if (open) req.resume();
+      },
+      cancel() {
+        stop();
+      },
+    },
+    // A few socket chunks ahead at most.
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
 }

@@ -142,6 +142,10 @@ describe('ContentForm (server render)', () => {
     expect(attr(trap, 'tabindex')).toBe('-1');
     expect(html).toMatch(/<div[^>]*aria-hidden="true"[^>]*><label[^>]*>Leave this field empty/);
     expect(attr(tagWith(html, 'input', 'name="formStarted"'), 'value')).toBe('1.x');
+    // Before every field: the server runs the bot check before it reads a file.
+    const firstField = html.search(/<(input|textarea|select)\b/);
+    expect(html.indexOf('name="website"')).toBeLessThan(html.indexOf('name="formStarted"'));
+    expect(html.slice(firstField)).toMatch(/^<input[^>]*name="website"/);
   });
 
   it('with reCAPTCHA: no honeypot, the disclaimer', async () => {

@@ -164,12 +164,19 @@ export function ContentForm({
         <p className={styles.note}>{REQUIRED_NOTE}</p>
       ) : null}
       <FormAlert id={form.errorId} errors={form.errors} />
+      {/* The honeypot's inputs before every field: the server runs the bot check as soon as its
+          fields have come, before it reads any file (docs/reference/forms.md "Rules"). */}
+      {botCheck.mode === 'honeypot' ? (
+        <BotCheckFields botCheck={botCheck} idPrefix={form.id} />
+      ) : null}
 
       {definition.fields.map((field) => (
         <FormFieldControl key={field.name} field={field} meta={f[field.name]} />
       ))}
 
-      <BotCheckFields botCheck={botCheck} idPrefix={form.id} />
+      {botCheck.mode === 'recaptcha' ? (
+        <BotCheckFields botCheck={botCheck} idPrefix={form.id} />
+      ) : null}
 
       <div className={styles.actions}>
         <SubmitButton pending={busy} pendingLabel="Sending…" disabled={disabled}>

@@ -176,17 +176,49 @@ describe('formEmail', () => {
       answers: answers({ letter: [letter] }),
       files: { letter: [letter] },
     });
-    expect(mail.text).toContain('- Letter: letter.pdf (5 KB)');
+    expect(mail.text).toContain('- Letter: letter.pdf (5 KB, attached as letter-1.pdf)');
     expect(mail.attachments).toHaveLength(1);
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
     const info = await transport.sendMail(mail);
     const parsed = await parseMail(info.message as Buffer);
     expect(parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
-      ['letter.pdf', 'application/pdf'],
+      ['letter-1.pdf', 'application/pdf'],
     ]);
     expect(parsed.attachments[0].content.equals(bytes)).toBe(true);
     expect(parsed.cc).toEqual(['cc@example.com']);
     expect(parsed.bcc).toEqual(['archive@example.com']);
+  });
+});
+
+describe('hostile file names', () => {
+  it("names attachments itself; the shopper's name shows only in the body, escaped and visible", async () => {
+    const names = [
+      'poly.html',
+      '.htaccess',
+      'invoice\u202Egnp.exe',
+      '<img src=x onerror=alert(1)>.pdf',
+    ];
+    const files = names.map(
+      (name) => new File([new Uint8Array(pdf(100))], name, { type: 'application/pdf' }),
+    );
+    const mail = await formEmail({
+      tenant: TENANT,
+      form: form({ subject: 'Files: {{letter}} \u202E{{name}}\u2066' }),
+      template: TEMPLATE,
+      answers: answers({ letter: files }),
+      files: { letter: files },
+    });
+    expect(mail.attachments?.map((a) => a.filename)).toEqual([
+      'letter-1.pdf',
+      'letter-2.pdf',
+      'letter-3.pdf',
+      'letter-4.pdf',
+    ]);
+    expect(mail.html).toContain('invoice[U+202E]gnp.exe');
+    expect(mail.html).toContain('&lt;img src');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(mail.subject).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
   });
 });
 

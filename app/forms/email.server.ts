@@ -14,18 +14,27 @@
  * Placeholders: each field's name (its answer as the list shows it: an option's label, 'Yes' or
  * 'No', a phone as (###) ###-####, files by name), and `formTitle`, `retailerName`,
  * `submittedAt` (Denver time).
+ *
+ * Attachments go out under names the server makes (`photo-1.png`, ./attachment-names.ts) with
+ * the type their bytes were found to be; the visitor's own file name shows only in the body, as
+ * escaped text with its hidden characters written out. No header carries a control or bidi
+ * character (the subject is cleaned with ~/lib/mail/header-text).
  */
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { formatShopperDate, wallClock } from '@common/dates';
 import type { ContentForm, FormField } from './types';
 import { escapeHtml, fillPlaceholders, renderMarkdown } from '~/lib/markdown.server';
-import { formatBytes } from '~/lib/form-kit/file-types';
+import { fileType, formatBytes } from '~/lib/form-kit/file-types';
 import { postedFiles } from '~/lib/form-kit/fields';
 import type { Phone } from '~/lib/form-kit/mask';
 import type { MailAttachment, MailMessage } from '~/lib/mail/mailer.server';
+import { headerText } from '~/lib/mail/header-text';
 import { mailText } from '~/lib/mail/mail-text';
 import { defaultSender } from '~/lib/mail/sender.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { Answers } from './answers-schema';
+import { attachmentFileName, typeOfMime, visibleFileName } from './attachment-names';
 
 /** What the list shows for a question left empty. */
 export const NO_ANSWER = '(no answer)';
@@ -58,8 +67,12 @@ export function escapeMarkdownText(value: string): string {
     .join('<br>');
 }
 
-/** An answer as the e-mail shows it, as plain text. */
-export function answerText(field: FormField, value: unknown): string {
+/**
+ * An answer as the e-mail shows it, as plain text. A file shows by the visitor's name for it (its
+ * hidden characters written out) and size, and the name it is attached under (`attachedAs`, in
+ * the order of the field's files).
+ */
+export function answerText(field: FormField, value: unknown, attachedAs?: string[]): string {
   switch (field.type) {
     case 'checkbox':
       return value === true ? 'Yes' : 'No';
@@ -77,7 +90,14 @@ export function answerText(field: FormField, value: unknown): string {
     case 'file': {
       const files = postedFiles(value);
       return files.length
-        ? files.map((f) => `${f.name} (${formatBytes(f.size)})`).join(', ')
+        ? files
+            .map((f, i) => {
+              const size = formatBytes(f.size);
+              const name = visibleFileName(f.name);
+              const sent = attachedAs?.[i];
+              return sent ? `${name} (${size}, attached as ${sent})` : `${name} (${size})`;
+            })
+            .join(', ')
         : NO_ANSWER;
     }
     default:
@@ -117,7 +137,10 @@ export interface FormEmailInput {
   template: { subject: string; body: string } | null;
   /** The parsed answers (the answers schema's output). */
   answers: Answers;
-  /** The files of the attached fields, as posted (their bytes are sent unchanged). */
+  /**
+   * The files of the attached fields, as the upload reader made them (their type the one their
+   * bytes were found to be; their bytes are sent unchanged, under a name the server makes).
+   */
   files: Record<string, File[]>;
   now?: Date;
 }
@@ -126,7 +149,25 @@ export interface FormEmailInput {
 export async function formEmail(input: FormEmailInput): Promise<MailMessage> {
   const { tenant, form, template, answers } = input;
   const now = input.now ?? new Date();
-  const texts = new Map(form.fields.map((f) => [f.name, answerText(f, answers[f.name])]));
+  const attachments: MailAttachment[] = [];
+  const attachedAs = new Map<string, string[]>();
+  for (const name of form.action.attachments) {
+    const names = (input.files[name] ?? []).map((file, i) => {
+      const type = typeOfMime(file.type);
+      const filename = attachmentFileName(name, i + 1, type);
+      attachments.push({
+        filename,
+        // Streamed from where the upload reader kept it (disk), never read whole here.
+        content: Readable.fromWeb(file.stream() as NodeReadableStream<Uint8Array>),
+        contentType: type ? fileType(type).mime : 'application/octet-stream',
+      });
+      return filename;
+    });
+    attachedAs.set(name, names);
+  }
+  const texts = new Map(
+    form.fields.map((f) => [f.name, answerText(f, answers[f.name], attachedAs.get(f.name))]),
+  );
   const common = {
     formTitle: form.title,
     retailerName: tenant.retailerName,
@@ -135,10 +176,13 @@ export async function formEmail(input: FormEmailInput): Promise<MailMessage> {
 
   const plain = { ...Object.fromEntries(texts), ...common };
   const subjectTemplate = form.action.subject ?? template?.subject ?? form.title;
-  const subject = fillPlaceholders(subjectTemplate, plain, { escape: false })
-    .replace(/[\r\n\t]+/g, ' ')
-    .trim()
-    .slice(0, MAX_SUBJECT_LENGTH);
+  // A header: no line break, control or bidi character of an answer gets into it.
+  const subject = Array.from(
+    headerText(fillPlaceholders(subjectTemplate, plain, { escape: false })),
+  )
+    .slice(0, MAX_SUBJECT_LENGTH)
+    .join('')
+    .trim();
 
   const escaped = Object.fromEntries(
     Object.entries(plain).map(([name, value]) => [name, escapeMarkdownText(value)]),
@@ -147,17 +191,6 @@ export async function formEmail(input: FormEmailInput): Promise<MailMessage> {
     ? renderMarkdown(fillPlaceholders(template.body, escaped, { escape: false })).html
     : `<h1>${escapeHtml(form.title)}</h1>`;
   const html = `${intro}\n${answersHtml(form, texts)}`;
-
-  const attachments: MailAttachment[] = [];
-  for (const name of form.action.attachments) {
-    for (const file of input.files[name] ?? []) {
-      attachments.push({
-        filename: file.name,
-        content: Buffer.from(await file.arrayBuffer()),
-        contentType: file.type,
-      });
-    }
-  }
 
   const replyTo = form.action.replyTo;
   const shopperAddress =

@@ -3,7 +3,9 @@
  * demo content, the outbox read back with mailparser): what is sent, what is refused, and that a
  * refused post sends nothing.
  */
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startActionHarness, type ActionHarness, type HarnessBrowser } from '@test/action-harness';
 import { fileBytes, MAGIC, pdf, photo, text } from '@test/files';
@@ -97,9 +99,11 @@ describe('the contact form (lins)', () => {
     expect(mail.text).toContain("- Departments it's about: Bakery, Produce");
     expect(mail.text).toContain('- How should we reach you?: By phone');
     expect(mail.text).toContain('The bread was stale.\nSee the photo.');
+    // Named by the server: the field, the file's place, the extension its bytes say.
     expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
-      ['IMG_2041.jpg', 'image/jpeg'],
+      ['photo-1.jpg', 'image/jpeg'],
     ]);
+    expect(mail.text).toMatch(/IMG_2041\.jpg \([\d.]+ KB, attached as photo-1\.jpg\)/);
     expect(mail.attachments[0].content.equals(bytes)).toBe(true);
 
     const sent = await b.call(sentLoader, '/forms/customer-service/sent', undefined, {
@@ -255,6 +259,24 @@ describe('the contact form (lins)', () => {
     expect(reply.result.initialValue).not.toHaveProperty('photo');
   });
 
+  it("a declared length over the form's own limit: the 413 page, before anything is read", async () => {
+    const b = browser('lins');
+    const before = await outboxCount();
+    const data = await formOf(b, 'customer-service', contactAnswers());
+    // The photo field takes 5 MB: the form's posts are at most 5 + 5 + 1 MB.
+    const thrown = await b
+      .call(action, '/forms/customer-service', data, {
+        params: { slug: 'customer-service' },
+        headers: { 'Content-Length': String(12 * 1024 * 1024) },
+      })
+      .catch((error: unknown) => error);
+    expect(thrown).toMatchObject({
+      init: { status: 413 },
+      data: { message: 'What was sent is too large.' },
+    });
+    expect(await sentSince(before)).toEqual([]);
+  });
+
   it('posts are limited per address: 429 with the wait, nothing sent', async () => {
     const b = browser('lins');
     const limits = createRateLimits({ settings: { ipPoints: 1 } });
@@ -275,7 +297,8 @@ describe('the contact form (lins)', () => {
       expect((res.data as Reply).result.error?.['']?.[0]).toMatch(
         /^Too many attempts\. Please wait/,
       );
-      expect((res.data as Reply).result.initialValue).toMatchObject({ name: 'Ann Shopper' });
+      // Refused before the body was read: the form comes back as it was shown.
+      expect((res.data as Reply).result.initialValue ?? {}).not.toHaveProperty('name');
       expect(await sentSince(before)).toEqual([]);
     } finally {
       await limits.close();
@@ -310,9 +333,66 @@ describe('the shared ad-request form and the donation form (harvest)', () => {
     expect(mail.bcc).toEqual(['ad-requests-archive@coop.example.com']);
     expect(mail.replyTo).toBe('sam@sunny.example');
     expect(mail.subject).toBe('Ad request: Sunny Farms (Harvest Table Market)');
-    expect(mail.attachments.map((a) => a.filename)).toEqual(['logo.png', 'media-kit.pdf']);
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['artwork-1.png', 'artwork-2.pdf']);
     expect(mail.attachments[0].content.equals(logo)).toBe(true);
     expect(mail.attachments[1].content.equals(kit)).toBe(true);
+  });
+
+  it("attachments carry names the server made; the shopper's names only in the body, escaped", async () => {
+    const b = browser('harvest');
+    const before = (await readOutbox(outbox)).length;
+    // A PNG that is also an HTML page, a PDF named like a server file, and a name reversed by a
+    // right-to-left override (it reads "invoiceexe.png").
+    const polyglot = Buffer.concat([MAGIC.png, Buffer.from('<script>alert(1)</script>')]);
+    const res = await post(
+      b,
+      'ad-request',
+      await formOf(b, 'ad-request', [
+        ['business', 'Sunny\u202E Farms\u0007'],
+        ['contactName', 'Sam'],
+        ['email', 'sam@sunny.example'],
+        ['placements', 'Weekly ad'],
+        ['authorized', 'on'],
+        ['artwork', file(polyglot, 'poly.html', 'text/html')],
+        ['artwork', file(pdf(3000), '.htaccess')],
+        ['artwork', file(fileBytes(MAGIC.png, 2000), 'invoice\u202Egnp.exe', 'image/png')],
+      ]),
+    );
+    expect(res.status).toBe(302);
+    const [entry] = (await readOutbox(outbox)).slice(before);
+    const parsed = await simpleParser(await fs.readFile(entry.file));
+    const params = parsed.attachments.map((a) => {
+      const type = a.headers.get('content-type') as { value: string; params: { name?: string } };
+      const disposition = a.headers.get('content-disposition') as {
+        params: { filename?: string };
+      };
+      return [type.value, type.params.name, disposition.params.filename];
+    });
+    expect(params).toEqual([
+      ['image/png', 'artwork-1.png', 'artwork-1.png'],
+      ['application/pdf', 'artwork-2.pdf', 'artwork-2.pdf'],
+      ['image/png', 'artwork-3.png', 'artwork-3.png'],
+    ]);
+    // No header of the message or of a part holds a control or bidi character.
+    const hidden =
+      /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    const headerValues = [
+      ...parsed.headerLines.map((l) => l.line),
+      ...[parsed.headers, ...parsed.attachments.map((a) => a.headers)].flatMap((headers) =>
+        [...headers.values()].map((value) => JSON.stringify(value)),
+      ),
+    ];
+    expect(headerValues.length).toBeGreaterThan(10);
+    for (const value of headerValues) expect(value).not.toMatch(hidden);
+    expect(parsed.subject).toBe('Ad request: Sunny Farms (Harvest Table Market)');
+    // The shopper's names: text in the body, escaped, the override written out.
+    const html = parsed.html || '';
+    expect(html).toContain('poly.html');
+    expect(html).toContain('.htaccess');
+    expect(html).toContain('invoice[U+202E]gnp.exe');
+    expect(html).not.toContain('\u202Egnp');
+    expect(parsed.text).toContain('poly.html (');
+    expect(parsed.text).toContain('attached as artwork-1.png');
   });
 
   it('donation: a required PDF, refused missing or not a PDF; sent, to its success route', async () => {

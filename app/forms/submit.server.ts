@@ -1,25 +1,37 @@
 /**
- * POST /forms/<slug> (docs/reference/forms.md "Rules"), with JavaScript or without:
+ * POST /forms/<slug> (docs/reference/forms.md "Rules"), with JavaScript or without. What can be
+ * checked without the body comes before any of it is read (the request gate and the origin check
+ * already ran, server/app.ts):
  *
- * 1. the post is read, files streamed through their limits (uploads.server.ts);
- * 2. the per-address limit (10 posts in ten minutes per brand by default): 429 with the wait;
- * 3. validation: each field's message, nothing sent;
- * 4. the human check (reCAPTCHA when the brand has keys, else the honeypot). A failure "stops
- *    silently": the post is answered exactly as a sent one (the same redirect, the same success
- *    message), so a bot learns nothing, but no e-mail goes out; only the log says so;
- * 5. the e-mail through the site's mailer (email.server.ts); a failure answers 'Something went
- *    wrong with your request. Please try submitting again.' with the answers kept on the form;
- * 6. the success: the form's successRoute (checked again here: a path of this site only), else
+ * 1. the declared Content-Length against the form's own limit (uploads.server.ts formBodyLimit):
+ *    over it, the 413 page;
+ * 2. the per-address limit (10 posts in ten minutes per brand by default): 429 with the wait, the
+ *    form shown again empty (nothing of the post was read);
+ * 3. a slot among the few posts read at once (post-slots.server.ts): none in time, 503 with
+ *    Retry-After and the generic message;
+ * 4. the post is read, files streamed to a private temporary folder through their limits
+ *    (uploads.server.ts), and the human check (reCAPTCHA when the brand has keys, else the
+ *    honeypot) runs as soon as its fields are in: at the first file part, else after validation.
+ *    A failure "stops silently": the post is answered exactly as a sent one (the same redirect,
+ *    the same success message), so a bot learns nothing, but no e-mail goes out (and no file of
+ *    it is read); only the log says so;
+ * 5. validation: each field's message, nothing sent;
+ * 6. the e-mail through the site's mailer (email.server.ts), files attached from disk; a failure
+ *    answers 'Something went wrong with your request. Please try submitting again.' with the
+ *    answers kept on the form;
+ * 7. the success: the form's successRoute (checked again here: a path of this site only), else
  *    its success page showing the stored successMessage, else home.
  *
- * Files never come back in an answer (nor do passwords), and nothing is written to disk.
+ * Files never come back in an answer (nor do passwords); their folder is removed once the post is
+ * answered, whatever the answer.
  */
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { redirect, type AppLoadContext } from '@remix-run/node';
+import { data, redirect, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import { logger } from '@common/logger.server';
 import { type ContentForm, formIntent } from './types';
+import { defaultErrorMessage } from '~/lib/errors';
 import { notFound } from '~/lib/errors.server';
 import { MESSAGES } from '~/lib/form-kit/fields';
 import { formFailure, formTooMany } from '~/lib/form-kit/reply.server';
@@ -31,7 +43,8 @@ import { redirectWithNotice } from '~/lib/session/respond.server';
 import { answersSchema } from './answers-schema';
 import { formEmail } from './email.server';
 import { findForm, publicForm, recaptchaAction } from './form-page.server';
-import { readFormPost } from './uploads.server';
+import { FORM_POST_RETRY_AFTER_SECONDS, formPostSlots } from './post-slots.server';
+import { createUploadStore, formBodyLimit, readFormPost } from './uploads.server';
 
 interface Submission {
   reply(options?: {
@@ -79,67 +92,111 @@ function attachedFiles(form: ContentForm, answers: Record<string, unknown>) {
   return files;
 }
 
+/** A post refused before it was read: 413 (the error page). */
+function tooLarge(): never {
+  throw data(
+    { message: defaultErrorMessage(413) },
+    { status: 413, statusText: 'Payload Too Large' },
+  );
+}
+
 export async function submitForm(
   request: Request,
   context: AppLoadContext,
   slug: string | undefined,
 ) {
-  const form = findForm(context, slug);
-  if (!form) throw notFound();
+  const found = findForm(context, slug);
+  if (!found) throw notFound();
+  const form: ContentForm = found;
   const { tenant, services } = context;
   const brand = tenant.sitePath;
   const intent = formIntent(form.slug);
   const { limits, botCheck, mailer } = services.accounts;
+  const shown = publicForm(form);
+  // What the form is answered with when nothing of the post was read.
+  const unread = withoutFiles(parseWithZod(new FormData(), { schema: z.object({}) }), form);
 
-  const { formData, uploadProblems } = await readFormPost(request, publicForm(form));
+  const bodyLimit = formBodyLimit(shown);
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > bodyLimit) tooLarge();
 
   const perIp = await limits.consume('form-ip', brand, context.clientIp);
-  if (!perIp.ok) {
-    // Refused before anything is checked or sent; the reply keeps what was typed.
-    const typed = parseWithZod(formData, { schema: z.object({}) });
-    return formTooMany(withoutFiles(typed, form), intent, perIp);
+  if (!perIp.ok) return formTooMany(unread, intent, perIp);
+
+  const slot = await formPostSlots.acquire();
+  if (!slot) {
+    logger.warn({ brand, form: form.slug }, 'form post refused: too many posts being read');
+    return formFailure(unread, intent, MESSAGES.generic, {
+      status: 503,
+      headers: { 'Retry-After': String(FORM_POST_RETRY_AFTER_SECONDS) },
+    });
+  }
+  const store = createUploadStore();
+  try {
+    return await readAndSend();
+  } finally {
+    slot.release();
+    await store.dispose();
   }
 
-  const parsed = parseWithZod(formData, { schema: answersSchema(form, { uploadProblems }) });
-  const submission = withoutFiles(parsed, form);
-  if (parsed.status !== 'success') return formFailure(submission, intent);
+  async function humanCheck(fields: FormData) {
+    const check = await botCheck.verify({
+      tenant,
+      form: fields,
+      remoteIp: context.clientIp,
+      action: recaptchaAction(form.slug),
+    });
+    if (!check.ok) {
+      logger.info(
+        { brand, form: form.slug, reason: check.reason },
+        'form human check failed: answered as sent, nothing sent',
+      );
+    }
+    return check.ok;
+  }
 
-  const check = await botCheck.verify({
-    tenant,
-    form: formData,
-    remoteIp: context.clientIp,
-    action: recaptchaAction(form.slug),
-  });
-  if (!check.ok) {
-    logger.info(
-      { brand, form: form.slug, reason: check.reason },
-      'form human check failed: answered as sent, nothing sent',
-    );
+  async function readAndSend() {
+    const post = await readFormPost(request, shown, {
+      maxBytes: bodyLimit,
+      store,
+      beforeFiles: humanCheck,
+    });
+    if (post.kind === 'too-large') tooLarge();
+    if (post.kind === 'malformed') {
+      throw data({ message: defaultErrorMessage(400) }, { status: 400, statusText: 'Bad Request' });
+    }
+    if (post.kind === 'bot') return succeeded(context, form);
+    const { formData, uploadProblems } = post;
+
+    const parsed = parseWithZod(formData, { schema: answersSchema(form, { uploadProblems }) });
+    const submission = withoutFiles(parsed, form);
+    if (parsed.status !== 'success') return formFailure(submission, intent);
+
+    if (!post.botChecked && !(await humanCheck(formData))) return succeeded(context, form);
+
+    const template = form.action.template
+      ? services.content.emailTemplate(brand, form.action.template)
+      : null;
+    if (form.action.template && !template) {
+      logger.warn(
+        { brand, form: form.slug, template: form.action.template },
+        'form template missing',
+      );
+    }
+    try {
+      const message = await formEmail({
+        tenant,
+        form: form,
+        template,
+        answers: parsed.value,
+        files: attachedFiles(form, parsed.value),
+      });
+      await mailer.send(message);
+    } catch (error) {
+      logger.warn({ err: error, brand, form: form.slug }, 'form e-mail not sent');
+      return formFailure(submission, intent, MESSAGES.generic);
+    }
+    logger.info({ brand, form: form.slug }, 'form e-mail sent');
     return succeeded(context, form);
   }
-
-  const template = form.action.template
-    ? services.content.emailTemplate(brand, form.action.template)
-    : null;
-  if (form.action.template && !template) {
-    logger.warn(
-      { brand, form: form.slug, template: form.action.template },
-      'form template missing',
-    );
-  }
-  try {
-    const message = await formEmail({
-      tenant,
-      form,
-      template,
-      answers: parsed.value,
-      files: attachedFiles(form, parsed.value),
-    });
-    await mailer.send(message);
-  } catch (error) {
-    logger.warn({ err: error, brand, form: form.slug }, 'form e-mail not sent');
-    return formFailure(submission, intent, MESSAGES.generic);
-  }
-  logger.info({ brand, form: form.slug }, 'form e-mail sent');
-  return succeeded(context, form);
 }

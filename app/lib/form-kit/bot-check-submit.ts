@@ -13,6 +13,17 @@ import type { PublicBotCheck } from './bot-check-fields';
  * - `ready`: the reCAPTCHA script has loaded (always with the honeypot); submit stays disabled
  *   until then.
  */
+/**
+ * The form's data with the token as its first entry: a server reading a post with files runs the
+ * bot check as soon as its fields have come, before any file (docs/reference/forms.md "Rules").
+ */
+export function withTokenFirst(formData: FormData, field: string, token: string): FormData {
+  const ordered = new FormData();
+  ordered.append(field, token);
+  for (const [name, value] of formData) if (name !== field) ordered.append(name, value);
+  return ordered;
+}
+
 export function useBotCheckSubmit(botCheck: PublicBotCheck, send: (formData: FormData) => void) {
   const recaptcha = botCheck.mode === 'recaptcha' ? botCheck : null;
   const recaptchaReady = useRecaptchaReady(recaptcha?.siteKey ?? null);
@@ -22,8 +33,7 @@ export function useBotCheckSubmit(botCheck: PublicBotCheck, send: (formData: For
         event.preventDefault();
         setVerifying(true);
         void recaptchaToken(recaptcha.siteKey, recaptcha.action).then((token) => {
-          formData.set(recaptcha.tokenField, token);
-          send(formData);
+          send(withTokenFirst(formData, recaptcha.tokenField, token));
           setVerifying(false);
         });
       }

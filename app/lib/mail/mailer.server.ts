@@ -10,18 +10,25 @@
  * sees half a message. Messages carry reset links: the folder is 0700 and files 0600.
  */
 import crypto from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import nodemailer from 'nodemailer';
 import { logger } from '@common/logger.server';
+import { headerText } from './header-text';
 
 /** A mailbox: 'a@b.c', 'Name <a@b.c>' or { name, address } (quoted for you). */
 export type MailAddress = string | { name: string; address: string };
 
-/** A file sent with a message: its bytes as they are (base64 in the MIME part). */
+/**
+ * A file sent with a message: its bytes as they are (base64 in the MIME part), in memory or as a
+ * stream read once while the message is written (an upload kept on disk).
+ */
 export interface MailAttachment {
   filename: string;
-  content: Buffer;
+  content: Buffer | Readable;
   contentType: string;
 }
 
@@ -60,9 +67,29 @@ export interface MailerOptions {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl
+  const mailer = options.smtpUrl
     ? smtpMailer(options.smtpUrl, options.timeoutMs ?? 10_000)
     : outboxMailer(options.outboxDir);
+  return { kind: mailer.kind, send: (m) => mailer.send(cleanHeaders(m)), close: mailer.close };
+}
+
+/**
+ * Whatever a caller built, no control or bidi character reaches the subject or an attachment's
+ * name (~/lib/mail/header-text); nodemailer encodes the rest.
+ */
+function cleanHeaders(message: MailMessage): MailMessage {
+  return {
+    ...message,
+    subject: headerText(message.subject),
+    ...(message.attachments
+      ? {
+          attachments: message.attachments.map((a) => ({
+            ...a,
+            filename: headerText(a.filename) || 'attachment',
+          })),
+        }
+      : {}),
+  };
 }
 
 function smtpMailer(url: string, timeoutMs: number): Mailer {
@@ -86,16 +113,17 @@ function smtpMailer(url: string, timeoutMs: number): Mailer {
 }
 
 function outboxMailer(dir: string): Mailer {
+  // Streamed to the file as it is written: a message with large attachments is never whole in
+  // memory.
   const transport = nodemailer.createTransport({
     streamTransport: true,
-    buffer: true,
     newline: 'windows',
   });
   return {
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail(message);
-      const eml = info.message as Buffer;
+      const eml = info.message as Readable;
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[-:]/g, '');
       const name = `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`;
@@ -103,7 +131,7 @@ function outboxMailer(dir: string): Mailer {
       // Temporary name without the .eml suffix, in the same folder (rename is atomic there).
       const temp = path.join(dir, `.${name}.${process.pid}.tmp`);
       try {
-        await fs.writeFile(temp, eml, { mode: 0o600 });
+        await pipeline(eml, createWriteStream(temp, { mode: 0o600 }));
         await fs.rename(temp, file);
       } catch (error) {
         await fs.rm(temp, { force: true });
