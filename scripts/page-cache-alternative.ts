@@ -17,9 +17,10 @@ import type { PageCacheOptions } from '../server/page-cache';
  * - a hit replaces the nonce placeholder in the stored HTML and gzips the result (level 1) for
  *   every request.
  *
- * Everything else is the real cache's: the same key (host, brand generation, URL, cookie), the
- * same rules (GET documents only, 200, HTML, no Set-Cookie, a no-cache request neither answered
- * nor stored), the same placeholder nonce and headers replayed, the same metrics and `bypass`.
+ * Everything else is the real cache's: the same key (scheme, host, brand generation, URL,
+ * cookie), the same rules (GET documents only, 200, HTML, no Set-Cookie, a no-cache request
+ * neither answered nor stored), the same placeholder nonce and headers replayed, the same
+ * metrics and `bypass`.
  *
  * Differences left on purpose, as a CDN behaves: a response with `s-maxage` but without
  * `public` is stored (the real cache wants `public`), and `stale-while-revalidate` is not served
@@ -86,7 +87,7 @@ export function createAlternativePageCache(opts: AlternativeOptions) {
     if (/\bno-cache\b/.test(String(req.headers['cache-control'] ?? req.headers.pragma ?? ''))) {
       return null;
     }
-    return `${req.hostname}|${opts.generation(req, res)}|${req.originalUrl}|${req.headers.cookie ?? ''}`;
+    return `${req.protocol}|${req.hostname}|${opts.generation(req, res)}|${req.originalUrl}|${req.headers.cookie ?? ''}`;
   }
 
   /** How long a shared cache may keep this response, in ms (0: not at all), by CachePolicy. */

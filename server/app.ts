@@ -11,6 +11,7 @@ import { ssoFormActionOrigins } from '~/sso/form-action.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { TenantRegistry } from '~/lib/tenant/registry.server';
 import { responseCompression } from './compress';
+import { healthEndpoint, type HealthFacts } from './health';
 import { metricsEndpoint } from './metrics';
 import { createNonceSource } from './nonce';
 import { isAllowedOrigin } from './origin-check';
@@ -33,8 +34,6 @@ export interface ServerAppOptions {
 }
 
 type Locals = { tenant: Tenant; nonce: string };
-
-export type HealthFacts = Record<string, unknown> & { degraded?: string[] };
 
 function locals(res: Response): Locals {
   return res.locals as Locals;
@@ -224,14 +223,25 @@ export function createServerApp(opts: ServerAppOptions) {
   app.use(closeWhenBodyUnread);
   app.use(dropForwardedHost);
 
-  app.get('/healthz', healthEndpoint(opts, pageCache));
-  // Prometheus metrics, for the machine itself or a METRICS_TOKEN holder only (metrics.ts).
-  app.use(
-    metricsEndpoint({
-      isBrandHost: (host) => registry.resolve(host) !== null,
-      token: services.env.METRICS_TOKEN,
+  // Who may read the process's internals: the machine itself or a METRICS_TOKEN holder (metrics.ts).
+  const internals = {
+    isBrandHost: (host: string | undefined) => registry.resolve(host) !== null,
+    token: services.env.METRICS_TOKEN,
+  };
+  // Everyone gets ok / degraded; only those the details (health.ts).
+  app.get(
+    '/healthz',
+    healthEndpoint({
+      ...internals,
+      facts: async () => ({
+        brands: registry.all().length,
+        pageCache: pageCache.stats(),
+        ...((await opts.health?.()) ?? {}),
+      }),
     }),
   );
+  // Prometheus metrics, for the same readers only.
+  app.use(metricsEndpoint(internals));
 
   // Pages at a cheaper level than the fingerprinted bundles (compress.ts).
   app.use(responseCompression());
@@ -282,27 +292,6 @@ type PageCache = ReturnType<typeof createPageCache>;
 function dropForwardedHost(req: Request, _res: Response, next: NextFunction) {
   delete req.headers['x-forwarded-host'];
   next();
-}
-
-/** The health answer: 'ok', or 'degraded' naming the outside services that cannot be reached. */
-function healthEndpoint(opts: ServerAppOptions, pageCache: PageCache) {
-  return async (_req: Request, res: Response, next: NextFunction) => {
-    try {
-      const facts = (await opts.health?.()) ?? {};
-      const degraded = facts.degraded ?? [];
-      res.set('Cache-Control', 'no-store');
-      res.json({
-        status: degraded.length ? 'degraded' : 'ok',
-        uptimeSeconds: Math.round(process.uptime()),
-        brands: opts.registry.all().length,
-        pageCache: pageCache.stats(),
-        ...facts,
-        degraded,
-      });
-    } catch (error) {
-      next(error);
-    }
-  };
 }
 
 /** The request's brand and nonce in res.locals; a host no brand serves gets a plain 404. */

@@ -37,14 +37,22 @@ function tokenMatches(header: string | undefined, token: string | undefined): bo
   return crypto.timingSafeEqual(sha256(match[1]), sha256(token));
 }
 
+/**
+ * Whether a request may read the process's internals (/metrics, the details of /healthz): the
+ * machine itself on a host name none of the brands use, or a holder of METRICS_TOKEN.
+ */
+export function mayReadInternals(req: Request, opts: MetricsOptions): boolean {
+  const local =
+    !opts.isBrandHost(req.headers.host) &&
+    isLoopbackAddress(req.socket.remoteAddress) &&
+    isLoopbackAddress(req.ip);
+  return local || tokenMatches(req.headers.authorization, opts.token);
+}
+
 export function metricsEndpoint(opts: MetricsOptions) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    const local =
-      !opts.isBrandHost(req.headers.host) &&
-      isLoopbackAddress(req.socket.remoteAddress) &&
-      isLoopbackAddress(req.ip);
-    if (!local && !tokenMatches(req.headers.authorization, opts.token)) return next();
+    if (!mayReadInternals(req, opts)) return next();
     res.locals.route = 'metrics';
     try {
       const text = await registry.metrics();

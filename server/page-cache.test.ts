@@ -357,7 +357,11 @@ describe('page cache in the site: a guest who changes store', () => {
 
   beforeAll(async () => {
     // Long enough that nothing expires during the test.
-    h = await startActionHarness({ sites: [SITE], env: { PAGE_CACHE_SECONDS: '120' } });
+    // A proxy on loopback is trusted: its X-Forwarded-Proto says whether the shopper used https.
+    h = await startActionHarness({
+      sites: [SITE],
+      env: { PAGE_CACHE_SECONDS: '120', TRUST_PROXY: 'loopback' },
+    });
     app = await serveTestApp(h, build, SITE);
     ({ port, host } = app);
   }, 60_000);
@@ -378,9 +382,10 @@ describe('page cache in the site: a guest who changes store', () => {
     urlPath: string,
     cookie: string | null,
     form?: Record<string, string>,
+    extra: Record<string, string> = {},
   ): Promise<Answer> {
     const body = form ? new URLSearchParams(form).toString() : '';
-    const headers: Record<string, string> = { host };
+    const headers: Record<string, string> = { host, ...extra };
     if (cookie) headers.cookie = cookie;
     if (form) {
       headers.origin = `http://${host}`;
@@ -444,6 +449,27 @@ describe('page cache in the site: a guest who changes store', () => {
     cookie = cookieAfter(page, cookie);
     const replayed = await request('GET', '/?again', before);
     expect(replayed.body).toContain('store:none');
+  });
+
+  it('a page first kept for an http request is not sent to an https one without HSTS', async () => {
+    const overHttps = { 'x-forwarded-proto': 'https' };
+    const first = await request('GET', '/?scheme', null);
+    expect(first.headers['x-page-cache']).toBe('miss');
+    expect(first.headers['strict-transport-security']).toBeUndefined();
+    expect((await request('GET', '/?scheme', null)).headers['x-page-cache']).toBe('hit');
+
+    const secure = await request('GET', '/?scheme', null, undefined, overHttps);
+    expect(secure.status).toBe(200);
+    expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const secureAgain = await request('GET', '/?scheme', null, undefined, overHttps);
+    expect(secureAgain.headers['x-page-cache']).toBe('hit');
+    expect(secureAgain.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    // And the http entry stays the http one.
+    const plain = await request('GET', '/?scheme', null);
+    expect(plain.headers['x-page-cache']).toBe('hit');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
   });
 
   const nameOf = (storeNumber: string) =>

@@ -10,7 +10,8 @@ import { pageCacheLookups } from '@common/metrics.server';
  * by the page's loader through app/lib/http/cache.server.ts), for N seconds. Only GETs of documents
  * (not data requests) with a 200, HTML and no Set-Cookie are considered; the request's cookie is
  * part of the key, so a visitor only ever gets a page rendered for the same cookie (a guest's home
- * store).
+ * store), and so is the scheme, so an https request never gets the headers of an http render
+ * (no HSTS) nor the reverse.
  *
  * The CSP nonce stays unique per response: a cacheable page is rendered with a placeholder of
  * the same length, stored, and the placeholder is replaced by the request's own nonce each time
@@ -280,7 +281,9 @@ function pageKey(opts: PageCacheOptions, req: Request, res: Response): string | 
   if (/\bno-cache\b/.test(String(req.headers['cache-control'] ?? req.headers.pragma ?? ''))) {
     return null;
   }
-  return `${req.hostname}|${opts.generation(req, res)}|${req.originalUrl}|${req.headers.cookie ?? ''}`;
+  // The scheme (`req.protocol`: X-Forwarded-Proto from a trusted proxy) as a CDN keys on the
+  // whole address: an entry's headers are those of its scheme's render (HSTS only over https).
+  return `${req.protocol}|${req.hostname}|${opts.generation(req, res)}|${req.originalUrl}|${req.headers.cookie ?? ''}`;
 }
 
 /** Sends a stored page with the request's nonce: its headers, then the body, gzipped if asked. */

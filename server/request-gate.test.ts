@@ -371,6 +371,73 @@ describe('request gate: body types', () => {
     expect(file.status).toBe(200);
   });
 
+  it('refuses text that is not UTF-8 in a field name, value or file name with 400', async () => {
+    const app = await start();
+    const multi = { 'content-type': 'multipart/form-data; boundary=b1' };
+    const rawMultipart = (name: string, value: Buffer, filename?: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--b1\r\nContent-Disposition: form-data; name="${name}"${
+            filename === undefined ? '' : `; filename="${filename}"`
+          }\r\n\r\n`,
+          'latin1',
+        ),
+        value,
+        Buffer.from('\r\n--b1--\r\n'),
+      ]);
+    const results = await Promise.all([
+      app.send({ headers: URLENCODED, body: 'a=%C3%28' }),
+      app.send({ headers: URLENCODED, body: 'a=%FF' }),
+      app.send({ headers: URLENCODED, body: '%ED%A0%80=x' }),
+      app.send({ headers: URLENCODED, body: Buffer.from([0x61, 0x3d, 0xff]) }),
+      app.send({ headers: multi, body: rawMultipart('a', Buffer.from([0x78, 0xff])) }),
+      app.send({ headers: multi, body: rawMultipart('f', Buffer.from('d'), 'a\u00ff.txt') }),
+    ]);
+    expect(statuses(results)).toEqual([400, 400, 400, 400, 400, 400]);
+    expect(app.handled()).toBe(0);
+    // UTF-8, escaped or raw, and a file's bytes (data, not text) pass.
+    const good = await Promise.all([
+      app.send({ headers: URLENCODED, body: 'a=%C3%A9t%C3%A9&b=100%&c=%zz' }),
+      app.send({ headers: URLENCODED, body: Buffer.from('a=été', 'utf8') }),
+      app.send({ headers: multi, body: rawMultipart('a', Buffer.from('été', 'utf8')) }),
+      app.send({ headers: multi, body: rawMultipart('f', Buffer.from([0xff, 0]), 'a.bin') }),
+    ]);
+    expect(statuses(good)).toEqual([200, 200, 200, 200]);
+    expect(JSON.parse(good[0].body).fields).toEqual([
+      ['a', 'été'],
+      ['b', '100%'],
+      ['c', '%zz'],
+    ]);
+  });
+
+  it('refuses a NUL or text that is not UTF-8 in the query string with 400, whatever the method', async () => {
+    const app = await start();
+    const bad = [
+      '/form?address=%00',
+      '/form?a=x%00y&b=1',
+      '/form?%00=1',
+      '/form?q=%C3%28',
+      '/form?q=%FF',
+      '/form?q=%E2%82',
+      '/form?q=%ED%A0%80',
+      '/form?q=%C0%AF',
+    ];
+    for (const path of bad) {
+      for (const method of ['GET', 'HEAD', 'POST']) {
+        const res = await app.send({
+          method,
+          path,
+          ...(method === 'POST' ? { headers: URLENCODED, body: 'a=1' } : {}),
+        });
+        expect(res.status, `${method} ${path}`).toBe(400);
+      }
+    }
+    expect(app.handled()).toBe(0);
+    for (const path of ['/form?q=%C3%A9t%C3%A9&x=100%&y=%zz&z=a+b', '/form?', '/form?a&b=']) {
+      expect((await app.send({ method: 'GET', path })).status, path).toBe(200);
+    }
+  });
+
   it('keeps serving after a client that leaves mid-body', async () => {
     const app = await start();
     const res = await exchange(

@@ -12,7 +12,11 @@ import { FORM_BODY_LIMIT, FORM_TEXT_BODY_LIMIT, FORMS_PATH } from '~/lib/form-ki
  *   (no type at all is fine for an empty body: an empty form); its body is read here, bounded
  *   while it streams (over the limit: 413, a too large Content-Length before anything is read);
  *   a body that does not parse as its type says (broken multipart, no boundary) is a 400, and so
- *   is a NUL in any field name, value or file name, so a NUL never reaches a store;
+ *   is a NUL or text that is not UTF-8 in any field name, value or file name;
+ * - the query string of every request (GET, HEAD and POST alike): a NUL (`%00`) or bytes that are
+ *   not UTF-8 (`%FF`, `%C3%28`, an overlong or surrogate sequence) in any name or value is a
+ *   400, so neither reaches a loader, an action or a store (PostgreSQL refuses both in text:
+ *   the request would end as a 500);
  * - the body read here is what the Remix handler gives the app (server/remix-handler.ts), so the
  *   socket is never read twice;
  * - except on a path whose limit says `streamed` (the content forms): a multipart post there is
@@ -187,13 +191,76 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer<Arra
   });
 }
 
-/** A form field name, value or file name with a NUL in it. */
-function hasNul(form: FormData): boolean {
-  for (const [name, value] of form) {
-    if (name.includes('\0')) return true;
-    if (typeof value === 'string' ? value.includes('\0') : value.name.includes('\0')) return true;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The value of one hex digit's character code, or -1 (NaN, past the end: -1). */
+function hexValue(code: number): number {
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
+}
+
+/**
+ * One name or value of an urlencoded text, as bytes: `+` is a space, `%XX` one byte, any other
+ * character its own byte (the text is Latin-1, one character per byte, as Node reads a request
+ * line and as the gate reads a body; a character above that is no byte of the wire and becomes
+ * 0xFF, which is never UTF-8).
+ */
+function decodedBytes(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const high = code === 0x25 ? hexValue(text.charCodeAt(i + 1)) : -1;
+    const low = high >= 0 ? hexValue(text.charCodeAt(i + 2)) : -1;
+    if (low >= 0) {
+      bytes[n++] = high * 16 + low;
+      i += 2;
+    } else if (code === 0x2b) bytes[n++] = 0x20;
+    else bytes[n++] = code <= 0xff ? code : 0xff;
+  }
+  return bytes.subarray(0, n);
+}
+
+/**
+ * Whether an urlencoded text (a query string, or a form body read as Latin-1, one character per
+ * byte) holds a NUL or bytes that are not UTF-8 in a name or a value, escaped or raw. A `%` that
+ * starts no escape is a `%`, as URLSearchParams reads it.
+ */
+function hasBadText(encoded: string): boolean {
+  // Plain ASCII without escapes: nothing to decode.
+  if (!/[%\0\x80-\uffff]/.test(encoded)) return false;
+  for (const pair of encoded.split('&')) {
+    for (const part of pair.split('=')) {
+      const bytes = decodedBytes(part);
+      if (bytes.includes(0)) return true;
+      try {
+        strictUtf8.decode(bytes);
+      } catch {
+        return true;
+      }
+    }
   }
   return false;
+}
+
+/**
+ * A multipart field name, value or file name with a NUL, or with text that was not UTF-8: the
+ * parser decodes each as UTF-8 and puts U+FFFD for what is not, so U+FFFD stands for it (a
+ * shopper never types that character; a file's contents are data and not looked at).
+ */
+function hasBadField(form: FormData): boolean {
+  const bad = (text: string) => text.includes('\0') || text.includes('\uFFFD');
+  for (const [name, value] of form) {
+    if (bad(name) || bad(typeof value === 'string' ? value : value.name)) return true;
+  }
+  return false;
+}
+
+/** The query string of a request's address (without `?`), '' when it has none. */
+function queryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at + 1);
 }
 
 /** Checks and reads a post's body (see the module comment); throws RequestRefused. */
@@ -233,7 +300,9 @@ async function readPost(req: Request, rule: BodyLimit): Promise<GatedBody> {
   } catch {
     throw new RequestRefused(400, `body does not parse as ${type}`);
   }
-  if (hasNul(form)) throw new RequestRefused(400, 'a NUL in a form field');
+  const bad =
+    type === 'multipart/form-data' ? hasBadField(form) : hasBadText(bytes.toString('latin1'));
+  if (bad) throw new RequestRefused(400, 'a NUL or text that is not UTF-8 in a form field');
   return { bytes, contentType, limit };
 }
 
@@ -250,6 +319,9 @@ export function requestGate(options: RequestGateOptions = {}) {
   const defaultLimit = options.defaultLimit ?? DEFAULT_BODY_LIMIT;
   return (req: Request, res: Response, next: NextFunction) => {
     const method = req.method;
+    if (hasBadText(queryOf(req.originalUrl))) {
+      return next(new RequestRefused(400, 'a NUL or text that is not UTF-8 in the query string'));
+    }
     if (method === 'GET' || method === 'HEAD') return next();
     if (method === 'OPTIONS') {
       res.status(204).set('Allow', ALLOWED_METHODS).set('Cache-Control', 'no-store').end();

@@ -30,6 +30,8 @@ async function setup(
   port: number;
   server: http.Server;
   arrived: () => number;
+  /** What GET /busy does before it answers. */
+  onBusy: (work: () => void) => void;
   shutdown: (reason: string) => Promise<number>;
   exits: number[];
   events: string[];
@@ -40,6 +42,7 @@ async function setup(
   };
 }> {
   let arrived = 0;
+  let busy = () => {};
   const events: string[] = [];
   const server = http.createServer((req, res) => {
     if (req.url === '/slow') {
@@ -50,6 +53,9 @@ async function setup(
       }, slowMs);
     } else if (req.url === '/never') {
       arrived++;
+    } else if (req.url === '/busy') {
+      busy();
+      res.end('ok');
     } else {
       res.end('ok');
     }
@@ -81,6 +87,7 @@ async function setup(
     port: (server.address() as net.AddressInfo).port,
     server,
     arrived: () => arrived,
+    onBusy: (work) => void (busy = work),
     shutdown,
     exits,
     events,
@@ -106,6 +113,24 @@ function get(port: number, path: string, agent: http.Agent): Promise<Answer> {
     req.on('error', reject);
     req.end();
   });
+}
+
+/** A connection of its own; `send` writes one GET on it (of /fast unless told). */
+function rawConnection(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  const connected = new Promise((resolve) => socket.once('connect', resolve));
+  let text = '';
+  socket.on('data', (c: Buffer) => (text += c.toString('utf8')));
+  const answer = new Promise<{ text: string; error?: string }>((resolve) => {
+    socket.on('close', () => resolve({ text }));
+    socket.on('error', (e: NodeJS.ErrnoException) => resolve({ text, error: e.code }));
+  });
+  return {
+    connected,
+    answer,
+    text: () => text,
+    send: (path = '/fast') => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
+  };
 }
 
 async function until(check: () => boolean, what: string) {
@@ -189,6 +214,55 @@ describe('installShutdown', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
     expect(Date.now() - started).toBeLessThan(1_500);
     agent.destroy();
+  });
+
+  it('a request that arrived while the process was busy past the grace is answered, not reset', async () => {
+    const t = await setup({ idleGraceMs: 350, firstRequestGraceMs: 400 });
+    // One keep-alive connection between two requests, and one that has sent nothing yet.
+    const between = rawConnection(t.port);
+    between.send();
+    await until(() => between.text().includes('ok'), 'the first answer');
+    const fresh = rawConnection(t.port);
+    const trigger = rawConnection(t.port);
+    await Promise.all([fresh.connected, trigger.connected]);
+    // While the process handles GET /busy (rendering a big page, say), both send a request, and
+    // the process stays busy past both graces: nothing else is read meanwhile.
+    t.onBusy(() => {
+      between.send();
+      fresh.send();
+      const until = Date.now() + 400;
+      while (Date.now() < until) {
+        // busy
+      }
+    });
+    const done = t.shutdown('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    trigger.send('/busy');
+    for (const c of [between, fresh, trigger]) {
+      const { text, error } = await c.answer;
+      expect(error).toBeUndefined();
+      expect(text).toMatch(/HTTP\/1\.1 200 OK\r\n[^]*Connection: close\r\n[^]*ok$/i);
+    }
+    expect(await done).toBe(0);
+  });
+
+  it('a new connection gets its own grace for its first request; one that sends nothing is then closed', async () => {
+    const t = await setup({ idleGraceMs: 100, firstRequestGraceMs: 600 });
+    const late = rawConnection(t.port);
+    const silent = rawConnection(t.port);
+    await Promise.all([late.connected, silent.connected]);
+    const started = Date.now();
+    const done = t.shutdown('SIGTERM');
+    // Past the keep-alive grace and the listener's closing, within the first request's grace.
+    setTimeout(() => late.send(), 350);
+    const l = await late.answer;
+    expect(l.error).toBeUndefined();
+    expect(l.text).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: close\r\n[^]*ok$/i);
+    // Closed without a word (no reset) once its grace is over; the exit does not wait for the bound.
+    expect(await silent.answer).toEqual({ text: '' });
+    expect(await done).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(590);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('a second signal changes nothing', async () => {

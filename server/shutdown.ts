@@ -9,18 +9,25 @@ import { logger as sharedLogger } from '@common/logger.server';
  * 1. From the signal on, every answer not started yet says `Connection: close` and its
  *    connection ends after it, so keep-alive clients open a new connection elsewhere.
  * 2. The listening socket closes 250 ms later, after one more turn of the event loop: a process
- *    busy rendering may not yet have accepted every connection the kernel completed, and those
- *    left in the backlog would be reset with the socket (seen under load in e2e/ops/shutdown.spec.ts).
+ *    busy rendering may not yet have accepted every connection the kernel completed before the
+ *    signal, and those left in the backlog would be reset with the socket.
  * 3. Requests in flight are answered in full, and so are those of connections accepted before
- *    (their request may still be on its way). Keep-alive connections between two requests get
- *    `idleGraceMs` to send one more, answered too; then idle connections are closed, again
- *    every `idleSweepMs` for those whose answer was already on its way with keep-alive.
- * 4. When the last connection is gone, the steps run in order (watchers, client pools, stores,
+ *    (their request may still be on its way). A connection that has sent nothing yet gets
+ *    `firstRequestGraceMs` from when it was accepted (and at least from the signal) to send its
+ *    first request; a keep-alive connection between two requests gets `idleGraceMs` from the
+ *    signal to send one more. Past its grace a connection with nothing begun is closed.
+ * 4. Those closings run on a sweep every `idleSweepMs`, each one in the check phase of a short
+ *    loop turn, right after a poll phase that read what had arrived: a process that was busy for
+ *    longer than a grace (a big page rendered while requests came in) reads the requests already
+ *    in its sockets first, instead of closing connections under them (a reset for a request
+ *    already sent).
+ * 5. When the last connection is gone, the steps run in order (watchers, client pools, stores,
  *    mail) and the process exits 0, or 1 when a step failed.
- * 5. Past `timeoutMs` in all, it exits 1 with a log line whatever is left.
+ * 6. Past `timeoutMs` in all, it exits 1 with a log line whatever is left.
  *
  * A second signal changes nothing: with Ctrl-C the terminal signals every process of the group
  * and scripts/start.mjs forwards the same signal, so the server often gets it twice.
+ * docs/reference/shell.md ("Stopping") says what an operator sees.
  */
 export interface ShutdownStep {
   name: string;
@@ -32,9 +39,14 @@ export interface ShutdownOptions {
   steps: ShutdownStep[];
   /** Bound of the whole shutdown (ms), default 10 000. */
   timeoutMs?: number;
-  /** How long a connection without a request may still send one (ms), default 1 000. */
+  /** How long after the signal a keep-alive connection may send one more request (ms), 1 000. */
   idleGraceMs?: number;
-  /** Interval of the later sweeps of idle connections (ms), default 100. */
+  /**
+   * How long a new connection may take to send its first request (ms), default 1 500, counted
+   * from its acceptance and at least from the signal.
+   */
+  firstRequestGraceMs?: number;
+  /** Interval of the sweeps that close connections past their grace (ms), default 100. */
   idleSweepMs?: number;
   /** Signals that start it; default SIGTERM and SIGINT. Tests pass [] and call `shutdown`. */
   signals?: NodeJS.Signals[];
@@ -56,18 +68,21 @@ export function installShutdown(opts: ShutdownOptions): Shutdown {
     steps,
     timeoutMs = 10_000,
     idleGraceMs = 1_000,
+    firstRequestGraceMs = 1_500,
     idleSweepMs = 100,
     signals = ['SIGTERM', 'SIGINT'],
     exit = (code: number) => process.exit(code),
     logger = sharedLogger,
   } = opts;
   const inFlight = new Set<http.ServerResponse>();
+  const connections = trackConnections(server);
   let draining = false;
   let started: Promise<number> | null = null;
 
   // First of the 'request' listeners, before the app can write anything.
-  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+  server.prependListener('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (draining) res.shouldKeepAlive = false;
+    connections.requested(req.socket);
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
   });
@@ -91,7 +106,12 @@ export function installShutdown(opts: ShutdownOptions): Shutdown {
     // Answers not begun yet end their connection (Node sends `Connection: close`).
     for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
 
-    await closeListener(server, idleGraceMs, idleSweepMs);
+    await closeListener(server, connections, {
+      signalledAt: Date.now(),
+      idleGraceMs,
+      firstRequestGraceMs,
+      idleSweepMs,
+    });
     if (timedOut) return 1;
 
     const code = await runSteps(steps, logger);
@@ -117,35 +137,101 @@ export function installShutdown(opts: ShutdownOptions): Shutdown {
   };
 }
 
+/** When each open connection was accepted, and whether a request came on it yet. */
+interface ConnectionBook {
+  requested(socket: net.Socket): void;
+  /** Connections on which nothing at all has arrived yet, with when they were accepted. */
+  silent(): [net.Socket, number][];
+}
+
+function trackConnections(server: http.Server): ConnectionBook {
+  const open = new Map<net.Socket, { acceptedAt: number; requests: number }>();
+  server.on('connection', (socket: net.Socket) => {
+    open.set(socket, { acceptedAt: Date.now(), requests: 0 });
+    socket.once('close', () => open.delete(socket));
+  });
+  return {
+    requested(socket) {
+      const facts = open.get(socket);
+      if (facts) facts.requests++;
+    },
+    silent() {
+      const found: [net.Socket, number][] = [];
+      for (const [socket, facts] of open) {
+        // A request begun but not complete (its headers on their way) is not silent.
+        if (facts.requests === 0 && socket.bytesRead === 0 && !socket.destroyed) {
+          found.push([socket, facts.acceptedAt]);
+        }
+      }
+      return found;
+    },
+  };
+}
+
 /**
- * Stops accepting connections and resolves once the last one has ended; idle keep-alive
- * connections are closed after `idleGraceMs`, then swept every `idleSweepMs`.
+ * A loop turn shorter than this read everything that had arrived when it began: what comes
+ * later was not yet sent when the process last looked.
+ */
+const QUIET_TURN_MS = 10;
+
+/**
+ * Runs `work` in the check phase of a loop turn that took less than QUIET_TURN_MS: its poll
+ * phase read whatever had arrived on the sockets. After a busy turn (a page rendered in a poll
+ * callback while requests arrived) it waits for one more turn instead.
+ */
+function afterQuietTurn(work: () => void) {
+  let since = Date.now();
+  const check = () => {
+    const now = Date.now();
+    if (now - since < QUIET_TURN_MS) return work();
+    since = now;
+    setImmediate(check);
+  };
+  setImmediate(check);
+}
+
+/** How long the listening socket stays open after the signal (step 2 of the module comment). */
+const LISTEN_MS = 250;
+
+interface DrainTimes {
+  signalledAt: number;
+  idleGraceMs: number;
+  firstRequestGraceMs: number;
+  idleSweepMs: number;
+}
+
+/**
+ * Stops accepting connections and resolves once the last one has ended; a connection with no
+ * request begun is closed past its grace (see the module comment).
  */
 async function closeListener(
   server: http.Server,
-  idleGraceMs: number,
-  idleSweepMs: number,
+  connections: ConnectionBook,
+  times: DrainTimes,
 ): Promise<void> {
+  const sweep = () => {
+    const now = Date.now();
+    // Node's own list: keep-alive connections between two requests (never one that has sent
+    // nothing yet, nor one whose request has begun to arrive).
+    if (now - times.signalledAt >= times.idleGraceMs) server.closeIdleConnections();
+    for (const [socket, acceptedAt] of connections.silent()) {
+      const from = Math.max(acceptedAt, times.signalledAt);
+      if (now - from >= times.firstRequestGraceMs) socket.destroy();
+    }
+  };
+  const sweeps = setInterval(() => afterQuietTurn(sweep), times.idleSweepMs);
+
   // The listener stays open a little longer (answers already say Connection: close): a busy
   // process may not have accepted every connection the kernel completed before the signal,
   // and closing the listener resets those still waiting in its backlog.
-  await new Promise<void>((resolve) => setTimeout(resolve, 250));
+  await new Promise<void>((resolve) => setTimeout(resolve, LISTEN_MS));
   await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
-  const closed = new Promise<void>((resolve) => {
-    // Not http.Server#close(): since Node 19 it first destroys every keep-alive connection
-    // between two requests, and a client whose next request is already on its way would see
-    // a reset. net.Server#close() only stops accepting; its callback runs once the last
-    // connection has ended. Idle connections are closed after the grace below.
-    net.Server.prototype.close.call(server, () => resolve());
-  });
-  let sweep: NodeJS.Timeout | undefined;
-  const grace = setTimeout(() => {
-    server.closeIdleConnections();
-    sweep = setInterval(() => server.closeIdleConnections(), idleSweepMs);
-  }, idleGraceMs);
-  await closed;
-  clearTimeout(grace);
-  clearInterval(sweep);
+  // Not http.Server#close(): since Node 19 it first destroys every keep-alive connection
+  // between two requests, and a client whose next request is already on its way would see
+  // a reset. net.Server#close() only stops accepting; its callback runs once the last
+  // connection has ended.
+  await new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+  clearInterval(sweeps);
 }
 
 /** Runs every closing step in order, each even after another failed; 1 when any failed. */

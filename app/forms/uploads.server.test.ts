@@ -306,6 +306,26 @@ describe('readFormPost: before and around the files', () => {
     }
   });
 
+  it('refuses a value whose bytes are not UTF-8 (names and file names are read from the part headers, byte for byte, and can hold no invalid text)', async () => {
+    const raw = (head: string, value: Buffer) => {
+      const b = 'x-boundary';
+      const body = Buffer.concat([
+        Buffer.from(`--${b}\r\nContent-Disposition: form-data; ${head}\r\n\r\n`),
+        value,
+        Buffer.from(`\r\n--${b}--\r\n`),
+      ]);
+      return new Request('http://lins.localhost/forms/test', {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+        body,
+      });
+    };
+    const bad = Buffer.from([0x41, 0xff, 0x42]);
+    expect((await readPost(raw('name="name"', bad))).kind).toBe('malformed');
+    // The same text in good UTF-8 passes.
+    expect((await readPost(raw('name="name"', Buffer.from('Anné')))).kind).toBe('read');
+  });
+
   it("a form's body limit: its files, one file over, and room for the text", () => {
     const MB = 1024 * 1024;
     // 12 KB of files at most, one 8 KB file over, 1 MB of text.

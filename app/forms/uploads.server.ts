@@ -15,8 +15,8 @@
  * - the type is read from the first bytes (magic numbers, ~/lib/form-kit/file-types), never from the
  *   name or the MIME type the client claims; the file later goes out with that type, under a name
  *   the server makes (./attachment-names.ts);
- * - a NUL in a field's name or value or in a file name refuses the post (400), as the request
- *   gate does for every other form.
+ * - a NUL or text that is not UTF-8 in a field's name or value or in a file name refuses the post
+ *   (400), as the request gate does for every other form.
  *
  * A file that passes is written as it streams to a private folder (mkdtemp under the system's
  * temporary folder, 0700; files 0600) and handed on as a File backed by that file, so a post costs
@@ -94,6 +94,12 @@ export function createUploadStore(parent: string = os.tmpdir()): UploadStore {
     },
   };
 }
+
+/**
+ * A NUL, or text that was not UTF-8 (decoding put U+FFFD for it; a shopper never types that
+ * character): the same rule as the request gate's for every other post (server/request-gate.ts).
+ */
+const badText = (text: string) => text.includes('\0') || text.includes('\uFFFD');
 
 async function drain(data: AsyncIterable<Uint8Array>) {
   for await (const _chunk of data) {
@@ -223,7 +229,9 @@ function uploadHandler(
 
   return async ({ name, filename, data }) => {
     parts += 1;
-    if (name.includes('\0') || filename?.includes('\0')) throw new Stop({ kind: 'malformed' });
+    if (badText(name) || (filename !== undefined && badText(filename))) {
+      throw new Stop({ kind: 'malformed' });
+    }
     if (parts > MAX_PARTS) {
       await drain(data);
       return undefined;
@@ -237,7 +245,9 @@ function uploadHandler(
         size += Math.min(chunk.byteLength, MAX_TEXT_PART_BYTES - size);
       }
       const value = Buffer.concat(chunks).toString('utf8');
-      if (value.includes('\0')) throw new Stop({ kind: 'malformed' });
+      // A part cut at the bound may end inside a character: only its NULs count then.
+      const cut = size >= MAX_TEXT_PART_BYTES;
+      if (cut ? value.includes('\0') : badText(value)) throw new Stop({ kind: 'malformed' });
       textFields.append(name, value);
       return value;
     }

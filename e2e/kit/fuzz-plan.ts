@@ -75,6 +75,41 @@ const OTHER_ROUTES = [
   '/healthz',
 ];
 
+/** A reset link's token: the length of a real one, so the page goes as far as the store. */
+export const RESET_TOKEN = 'A'.repeat(43);
+
+/**
+ * Pages and forms that read their query string, to carry a NUL or text that is not UTF-8 in it
+ * (the request gate answers 400 before any loader, action or store sees it).
+ */
+const QUERY_ROUTES = [
+  `/reset-password?token=${RESET_TOKEN}`,
+  '/login',
+  '/login?redirectTo=/account',
+  '/register',
+  '/digital-coupons',
+  '/digital-coupons?index',
+  '/locations',
+  '/search',
+  '/weekly-ad',
+  '/account?index',
+  '/rewards',
+  '/sso/login',
+  '/home-store',
+  '/forms/customer-service',
+  '/login.data',
+];
+
+/** A NUL (escaped, in a value and in a name) and bytes that are not UTF-8, as a query adds them. */
+export const BAD_QUERY_TEXT = [
+  'address=%00',
+  'a%00b=1',
+  'q=%C3%28',
+  'redirectTo=%FF',
+  'page=%E2%82',
+  'tab=%ED%A0%80',
+];
+
 /** The single-fetch address of a route (`/login.data`, `/account.data?index`, `/_root.data`). */
 function dataAddress(address: string): string {
   const [pathname, query] = address.split('?');
@@ -282,6 +317,26 @@ export function fuzzPlan(seed: number): Shot[] {
           signedIn,
           headers: URLENC,
           body: urlencoded([['a', '1']]),
+        });
+      }
+    }
+  }
+
+  // A NUL or text that is not UTF-8 in the query of pages and forms, read and posted (a valid
+  // form, so nothing but the query is wrong).
+  for (const signedIn of [false, true]) {
+    for (const route of QUERY_ROUTES) {
+      const key = route.startsWith('/reset-password') ? '/reset-password' : route;
+      for (const bad of BAD_QUERY_TEXT) {
+        const path = `${route}${route.includes('?') ? '&' : '?'}${bad}`;
+        shots.push({ what: 'bad text in the query', method: 'GET', path, signedIn });
+        shots.push({
+          what: 'bad text in the query of a post',
+          method: 'POST',
+          path,
+          signedIn,
+          headers: URLENC,
+          body: urlencoded(formOf(key)),
         });
       }
     }

@@ -1,7 +1,15 @@
 import http from 'node:http';
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
-import { fuzzPlan, SITE, URLENC, urlencoded, type Shot } from '../kit/fuzz-plan';
+import {
+  BAD_QUERY_TEXT,
+  fuzzPlan,
+  RESET_TOKEN,
+  SITE,
+  URLENC,
+  urlencoded,
+  type Shot,
+} from '../kit/fuzz-plan';
 import { discoverLoyaltyApi } from '../kit/loyalty';
 import { registerFreshShopper, type Shopper } from '../kit/shoppers';
 import { startSiteProcess, type SiteProcess } from '../kit/site-process';
@@ -216,6 +224,66 @@ test.describe('fuzz of the built server', () => {
     // The whole body, scripts included (Remix's hydration data carried its message before).
     expect(answer.body).not.toMatch(INTERNAL);
     expect(answer.body).not.toContain('routes/posts');
+  });
+
+  test('a NUL or text that is not UTF-8 in a query or a form field: the 400 page, before any store', async () => {
+    const password = 'Fuzz1!password';
+    const reset = urlencoded([
+      ['intent', 'reset'],
+      ['password', password],
+      ['confirmPassword', password],
+    ]);
+    const post = (path: string, body: Buffer): Shot => ({
+      what: 'bad text',
+      method: 'POST',
+      path,
+      signedIn: false,
+      headers: URLENC,
+      body,
+    });
+    const shots: Shot[] = [
+      // The reset link's address reaches the store: a 500 from PGlite before.
+      post(`/reset-password?token=${RESET_TOKEN}&address=%00`, reset),
+      post(`/reset-password?token=${RESET_TOKEN}&address=%C3%28`, reset),
+      post(`/reset-password.data?token=${RESET_TOKEN}&address=%FF`, reset),
+      { what: 'bad query', method: 'GET', path: '/login?redirectTo=%00', signedIn: false },
+      { what: 'bad query', method: 'GET', path: '/locations?q=%00', signedIn: false },
+      ...BAD_QUERY_TEXT.flatMap((bad): Shot[] => [
+        { what: 'bad query', method: 'GET', path: `/locations?${bad}`, signedIn: false },
+        { what: 'bad query', method: 'GET', path: `/digital-coupons?${bad}`, signedIn: true },
+        { what: 'bad query', method: 'GET', path: `/login?redirectTo=%2F&${bad}`, signedIn: false },
+        {
+          what: 'bad query',
+          method: 'GET',
+          path: `/reset-password?token=${RESET_TOKEN}&${bad}`,
+          signedIn: false,
+        },
+      ]),
+    ];
+    // Form fields with bytes that are not UTF-8 (escaped or raw) or a NUL.
+    const login = urlencoded([
+      ['intent', 'login'],
+      ['password', 'b'],
+    ]);
+    shots.push(
+      post('/login', Buffer.concat([login, Buffer.from('&email=%C3%28')])),
+      post('/login', Buffer.concat([login, Buffer.from('&email=\u00ff', 'latin1')])),
+      post(
+        '/register',
+        Buffer.concat([urlencoded([['intent', 'register']]), Buffer.from('&firstName=a%00')]),
+      ),
+    );
+    for (const shot of shots) {
+      const answer = await send(shot, cookie);
+      const label = `${shot.method} ${shot.path}`;
+      expect(answer.status, label).toBe(400);
+      if (!shot.path.includes('.data')) {
+        expect(answer.body, label).toContain('could not be understood');
+        expect(answer.body, label).not.toMatch(INTERNAL);
+        expect(answer.body, label).not.toMatch(/invalid byte sequence|PGlite|postgres/i);
+      }
+    }
+    expect(site.errorLogs().slice(0, 5)).toEqual([]);
   });
 
   test('a body left unread never holds a keep-alive connection', async () => {

@@ -181,6 +181,8 @@ function raw(
     form?: Record<string, string>;
     /** Give up (reject) after this long without an answer. */
     timeoutMs?: number;
+    /** The Host header (default the brand's). */
+    host?: string;
   },
 ): Promise<Answer> {
   const body = opts.form ? new URLSearchParams(opts.form).toString() : undefined;
@@ -193,7 +195,7 @@ function raw(
         method: opts.method ?? (body ? 'POST' : 'GET'),
         agent: false,
         headers: {
-          host: host(),
+          host: opts.host ?? host(),
           ...(opts.cookie ? { cookie: opts.cookie } : {}),
           ...(body
             ? {
@@ -461,7 +463,12 @@ interface Health {
  */
 async function health(port: number): Promise<Health | null> {
   try {
-    const answer = await raw(port, { path: '/healthz', timeoutMs: 3000 });
+    // The machine's own host name: a brand's host gets only ok / degraded, not the worker.
+    const answer = await raw(port, {
+      path: '/healthz',
+      timeoutMs: 3000,
+      host: `127.0.0.1:${port}`,
+    });
     return answer.status === 200 ? (JSON.parse(answer.body) as Health) : null;
   } catch {
     return null;

@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { waitForHealth } from '../kit/site-process';
+import { startSiteProcess, waitForHealth } from '../kit/site-process';
 import { PORT } from '../kit/support';
 import { SITE_SERVER_ARGS } from '../../scripts/site-client';
 
@@ -200,6 +200,59 @@ test('SIGTERM under load: every request answered in full, Connection: close, exi
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
     fs.rmSync(env.DATA_DIR!, { recursive: true, force: true });
+  }
+});
+
+/**
+ * A connection opened now whose request goes out when `send` is called. Resolves with everything
+ * the server sent until it closed the connection, and the socket error if it was reset.
+ */
+function openConnection(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  const connected = once(socket, 'connect');
+  let text = '';
+  socket.on('data', (c: Buffer) => (text += c.toString('utf8')));
+  const answer = new Promise<{ text: string; error?: string }>((resolve) => {
+    socket.on('close', () => resolve({ text }));
+    socket.on('error', (e: NodeJS.ErrnoException) => resolve({ text, error: e.code }));
+  });
+  const send = () =>
+    socket.write(
+      `GET /digital-coupons HTTP/1.1\r\nHost: lins.localhost:${port}\r\nCache-Control: no-cache\r\n\r\n`,
+    );
+  return { connected, send, answer };
+}
+
+test('SIGTERM just after connections were opened: the request each sends is answered, a silent one is closed, exit 0 at once', async () => {
+  const site = await startSiteProcess({ port: PORT + 77, name: 'drain', timeoutMs: 150_000 });
+  try {
+    const connections = Array.from({ length: 10 }, () => openConnection(site.port));
+    // One more that never sends a request: closed after its grace, without holding the exit.
+    const silent = openConnection(site.port);
+    await Promise.all([...connections, silent].map((c) => c.connected));
+    // 150 ms before the signal. Half the requests leave before it (the server is rendering them
+    // when it comes), the others right after it and over the next second.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const c of connections.slice(0, 5)) c.send();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const signalledAt = Date.now();
+    process.kill(site.pid, 'SIGTERM');
+    connections.slice(5).forEach((c, i) => setTimeout(() => c.send(), i * 200));
+
+    const answers = await Promise.all(connections.map((c) => c.answer));
+    const answered = answers.filter(
+      (a) => !a.error && /^HTTP\/1\.1 200 OK\r\n/.test(a.text) && a.text.endsWith('0\r\n\r\n'),
+    );
+    const seen = answers.map((a) => a.error ?? (a.text.slice(0, 12) || 'closed without answer'));
+    expect(answered.length, `every connection gets its whole page: ${seen.join(', ')}`).toBe(10);
+    for (const a of answered) expect(a.text).toMatch(/\r\nConnection: close\r\n/i);
+    expect(await silent.answer, 'closed without a word, not reset').toEqual({ text: '' });
+    expect(await site.exited).toBe(0);
+    // The grace of a silent connection (1.5 s), not the 10 s bound.
+    expect(Date.now() - signalledAt).toBeLessThan(6_000);
+    expect(await refused(site.port)).toBe(true);
+  } finally {
+    await site.stop();
   }
 });
 

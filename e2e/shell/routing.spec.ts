@@ -67,7 +67,17 @@ test.describe('routing and errors', () => {
     expect(JSON.parse(res.body)).toMatchObject({
       status: 'ok',
       loyalty: { mode: 'embedded', status: 'ok' },
+      pageCache: { hits: expect.any(Number) },
     });
+  });
+
+  test("health on a brand's host says only ok: no addresses, counts or stores", async () => {
+    for (const host of ['lins.localhost', 'harvest.localhost']) {
+      const res = await rawRequest({ host, path: '/healthz' });
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(JSON.parse(res.body), host).toEqual({ status: 'ok' });
+    }
   });
 });
 
