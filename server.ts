@@ -37,7 +37,7 @@ import {
   superviseWorkers,
   webConcurrency,
 } from './server/cluster';
-import { compactHeapAfterStartup } from './server/compact-heap';
+import { compactHeapAfterStartup, limitHeapGrowth } from './server/compact-heap';
 import {
   embeddedDbDir,
   needsPreparing,
@@ -294,6 +294,7 @@ async function prepareOnly(env: Env, dir: string) {
 }
 
 async function main() {
+  limitHeapGrowth();
   const env = loadEnv();
   const prepare = process.env[PREPARE_EMBEDDED_DB_ENV];
   if (prepare) return prepareOnly(env, prepare);
