@@ -4,11 +4,12 @@ import { collectGarbage } from './compact-heap';
 /**
  * How many requests the Remix handler serves at once; the others wait their turn in arrival
  * order. Each render in flight holds its loaders' data, its React tree and the HTML not yet
- * written, a few MB for a signed-in page: 50 connections rendering together took the process past
- * 700 MB, and V8 keeps the heap it grew to. On two cores, 8 renders at a time keep the processor
- * as busy as 50 do (docs/decisions/0013-memory-footprint.md).
+ * written, a few MB for a signed-in page, so the slots bound that part of the heap whatever the
+ * number of connections. 8 slots served a quarter fewer pages under 50 connections than 32, and a
+ * render that waits 80–300 ms for a retailer's loyalty service needs the room; 32 kept the same
+ * load's peak within 10 MB of 8 (docs/decisions/0013-memory-footprint.md).
  */
-export const RENDER_SLOTS = 8;
+export const RENDER_SLOTS = 32;
 
 /** Quiet this long after a busy spell, the process collects its garbage once. */
 export const IDLE_COMPACTION_MS = 2000;
