@@ -29,7 +29,7 @@ test('within 450 MB at rest from the first start, 700 MB under load, settling af
   expect(result.atRestMb).toBeLessThanOrEqual(450);
   expect(result.peakMb).toBeLessThanOrEqual(700);
   // Settling: the heap the load grew is collected once the process falls quiet.
-  expect(result.afterMb).toBeLessThanOrEqual(result.atRestMb + 150);
+  expect(result.afterMb).toBeLessThanOrEqual(result.atRestMb + 200);
   // Warming up (V8's young generation, PGlite's caches) takes the first seconds; after that the
   // process holds steady.
   expect(growthMb(result.samples)).toBeLessThanOrEqual(100);
