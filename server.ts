@@ -37,10 +37,18 @@ import {
   superviseWorkers,
   webConcurrency,
 } from './server/cluster';
-import { compactHeapAfterStartup } from './server/compact-heap';
+import { compactHeapAfterStartup, limitHeapGrowth } from './server/compact-heap';
+import {
+  embeddedDbDir,
+  needsPreparing,
+  prepareEmbeddedDb,
+  prepareEmbeddedDbInChild,
+  PREPARE_EMBEDDED_DB_ENV,
+} from './server/embedded-store';
 import { hardenServer } from './server/http-server';
 import { createReachabilityProbe } from './server/reachability';
 import {
+  loyaltyApps,
   startReferenceServices,
   type ReferenceServices,
   type SharedServices,
@@ -142,8 +150,11 @@ async function runSite(env: Env, shared: SharedServices | null) {
 
   // Without DATABASE_URL: one embedded PGlite database for the reference loyalty service (schema
   // public) and the site store (schema site), as they share one PostgreSQL database otherwise.
-  const embeddedDb =
-    env.DATABASE_URL || shared ? null : await openSharedPglite(path.resolve(env.DATA_DIR, 'db'));
+  // A fresh folder is created and seeded by a short-lived child process first, whose memory goes
+  // with it (server/embedded-store.ts).
+  const embeddedDir = env.DATABASE_URL || shared ? null : embeddedDbDir(env.DATA_DIR);
+  if (embeddedDir && needsPreparing(embeddedDir)) await prepareEmbeddedDbInChild(embeddedDir);
+  const embeddedDb = embeddedDir ? await openSharedPglite(embeddedDir) : null;
   const own: ReferenceServices | null = shared
     ? null
     : await startReferenceServices({ env, registry, content, embeddedDb });
@@ -270,8 +281,23 @@ async function runPrimary(env: Env, workers: number) {
   });
 }
 
+/** The child process of prepareEmbeddedDbInChild: prepare the database folder, then exit. */
+async function prepareOnly(env: Env, dir: string) {
+  const { registry, content } = loadBrands(env);
+  try {
+    await prepareEmbeddedDb(dir, loyaltyApps(content, registry.all()));
+  } finally {
+    registry.stop();
+    content.close();
+  }
+  process.exit(0);
+}
+
 async function main() {
+  limitHeapGrowth();
   const env = loadEnv();
+  const prepare = process.env[PREPARE_EMBEDDED_DB_ENV];
+  if (prepare) return prepareOnly(env, prepare);
   if (cluster.isWorker) return runSite(env, decodeSharedServices(process.env));
   const workers = loadConcurrency(env);
   return workers > 1 ? runPrimary(env, workers) : runSite(env, null);

@@ -1,8 +1,9 @@
 // `npm run footprint`: the site process's memory (RSS) at rest and under load, in both store
 // modes. For each mode it starts the production build on a fresh data folder (the first start
-// seeds the demo data), stops it, starts it again (the operator's everyday case), reads RSS once
-// the process has settled, then runs 60 s of mixed load at 50 connections (guest pages, a
-// signed-in shopper's pages, login posts) and samples RSS every 5 s.
+// creates the stores and seeds the demo data) and reads RSS 10 s after /healthz answers, stops it,
+// starts it again (the operator's everyday case) and reads RSS the same way, then runs 60 s of
+// mixed load at 50 connections (guest pages, a signed-in shopper's pages, login posts), sampling
+// RSS every second, and reads it again 10 s after the load (docs/decisions/0013-memory-footprint.md).
 //
 // Options (environment): FOOTPRINT_MODES (default "pglite,postgres"), FOOTPRINT_SECONDS (60),
 // FOOTPRINT_CONNECTIONS (50), FOOTPRINT_SKIP_BUILD=1 to reuse the current build. The PostgreSQL
@@ -68,11 +69,20 @@ export interface FootprintOptions {
   port?: number;
 }
 
+/** Seconds at rest after /healthz answers before RSS is read, on either start. */
+export const REST_SECONDS = 10;
+
 export interface ModeResult {
   mode: string;
+  /** RSS 10 s after the first start on a fresh data folder answered /healthz. */
   firstStartMb: number;
+  /** RSS 10 s after the second start answered /healthz. */
   atRestMb: number;
+  /** RSS under load, once a second. */
   samples: number[];
+  /** The highest sample. */
+  peakMb: number;
+  /** RSS 10 s after the load ended. */
   afterMb: number;
   requests: number;
   non2xx: number;
@@ -102,16 +112,16 @@ export async function measureFootprint(options: FootprintOptions): Promise<ModeR
   }
   const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   try {
-    // First start: migrations and demo seed.
+    // First start: the stores are created, migrated and seeded with the demo data.
     let server = start(env);
     await waitForHealth(`http://127.0.0.1:${port}/healthz`, 180_000);
-    await sleep(5000);
+    await sleep(REST_SECONDS * 1000);
     const firstStartMb = rssMb(server.pid!);
     await stop(server);
 
     server = start(env);
     await waitForHealth(`http://127.0.0.1:${port}/healthz`, 180_000);
-    await sleep(10_000);
+    await sleep(REST_SECONDS * 1000);
     const atRestMb = rssMb(server.pid!);
 
     const cookie = await logIn(port, host, {
@@ -121,7 +131,7 @@ export async function measureFootprint(options: FootprintOptions): Promise<ModeR
     const base = `http://127.0.0.1:${port}`;
     const headers = { host, 'accept-encoding': 'gzip' };
     const samples: number[] = [];
-    const sampler = setInterval(() => samples.push(rssMb(server.pid!)), 5000);
+    const sampler = setInterval(() => samples.push(rssMb(server.pid!)), 1000);
     const loginBody = new URLSearchParams({
       intent: 'login',
       email: 'nobody@example.com',
@@ -175,6 +185,7 @@ export async function measureFootprint(options: FootprintOptions): Promise<ModeR
       firstStartMb,
       atRestMb,
       samples,
+      peakMb: Math.max(...samples),
       afterMb,
       requests,
       // 429s of the wrong-password posts are expected: they are the limits working.
@@ -217,25 +228,29 @@ async function main() {
   for (const mode of modes) {
     const result = await measureFootprint({ mode, loadSeconds, connections });
     console.log(
-      `${mode}: at rest ${result.atRestMb} MB, growth under load ${growthMb(result.samples)} MB`,
+      `${mode}: first start ${result.firstStartMb} MB, second start ${result.atRestMb} MB, ` +
+        `peak under load ${result.peakMb} MB, after ${result.afterMb} MB`,
     );
     results.push(result);
   }
   console.log(
-    `\nRSS of the site process (MB); load: ${loadSeconds} s at ${connections} connections, sampled every 5 s`,
+    `\nRSS of the site process (MB); at rest: ${REST_SECONDS} s after /healthz answered; ` +
+      `load: ${loadSeconds} s at ${connections} connections, sampled every second`,
   );
   for (const r of results) {
     console.log(
       [
-        `${r.mode.padEnd(8)} at rest ${r.atRestMb}`,
-        `first start ${r.firstStartMb}`,
-        `under load ${Math.min(...r.samples)}-${Math.max(...r.samples)}`,
+        `${r.mode.padEnd(8)} first start at rest ${r.firstStartMb}`,
+        `second start at rest ${r.atRestMb}`,
+        `under load ${Math.min(...r.samples)}-${r.peakMb}`,
         `growth once warm ${growthMb(r.samples)}`,
         `10 s after ${r.afterMb}`,
         `${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`,
       ].join(' | '),
     );
-    console.log(`         samples: ${r.samples.join(' ')}`);
+    console.log(
+      `         samples: ${r.samples.filter((_, i) => i % 5 === 4).join(' ')} (every 5 s)`,
+    );
   }
 }
 

@@ -18,6 +18,7 @@ import { isAllowedOrigin } from './origin-check';
 import { createPageCache } from './page-cache';
 import { createRequestLog, tagRemixRoute } from './request-log';
 import { createRequestHandler } from './remix-handler';
+import { renderSlots } from './render-slots';
 import { closeWhenBodyUnread, requestGate } from './request-gate';
 import { securityHeaders } from './security-headers';
 
@@ -277,6 +278,8 @@ export function createServerApp(opts: ServerAppOptions) {
   app.use(tagRemixRoute(opts.build));
   app.use(pageCache.capture);
   const remix = remixHandler(opts, pageCache);
+  // A bounded number of renders at once (server/render-slots.ts): the rest wait their turn.
+  app.use(renderSlots());
   app.all('*', remix);
   app.use(lastResort(remix));
   return app;

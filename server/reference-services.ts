@@ -155,7 +155,7 @@ async function startEmbeddedLoyalty(opts: {
 }
 
 /** The loyalty apps of the brands that have one, with their stores from the content. */
-function loyaltyApps(content: ContentService, tenants: Tenant[]): LoyaltyApp[] {
+export function loyaltyApps(content: ContentService, tenants: Tenant[]): LoyaltyApp[] {
   return tenants.flatMap((t) => {
     if (!t.services.loyalty) return [];
     const locations = content.retailerInfo(t.sitePath).locations;

@@ -8,6 +8,12 @@
  * Only the brand's current banner is reported: any other id is answered 204 and sent nowhere,
  * so a hand-made post cannot count views for an arbitrary post. The ad studio is the tenant's
  * `services.adStudio.url`, else the reference one started in-process (services/adviewer).
+ *
+ * Each post carries the id the page drew for its page view (`view`): a report of one view, banner
+ * and event is sent on once, a repeat is answered 204 and sent nowhere. An address sends at most
+ * `bannerReportsPerMinute` reports a minute per brand (app/lib/security/rate-limit.server.ts,
+ * the same counters as the account forms' limits, shared across processes with DATABASE_URL);
+ * past that a post is answered 429 with no body and sent nowhere. Beacons ignore the answer.
  */
 import type { AppLoadContext } from '@remix-run/node';
 import { request } from 'undici';
@@ -15,6 +21,7 @@ import { z } from 'zod';
 import { logger } from '@common/logger.server';
 import { readForm } from '~/lib/form-kit/read-form.server';
 import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
+import { retryAfterHeaders } from '~/lib/security/rate-limit.server';
 
 /** The ad studio answers within this, or the report is dropped (a beacon waits for nobody). */
 export const AD_STUDIO_TIMEOUT_MS = 2000;
@@ -22,10 +29,12 @@ export const AD_STUDIO_TIMEOUT_MS = 2000;
 export const bannerReportSchema = z.object({
   event: z.enum(['view', 'click']),
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/),
+  /** The page view's id (app/shell/site-banner.tsx draws one per page view). */
+  view: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
 });
 
-const answer = (status: number) =>
-  new Response(null, { status, headers: { 'Cache-Control': PRIVATE_NO_STORE } });
+const answer = (status: number, headers: Record<string, string> = {}) =>
+  new Response(null, { status, headers: { 'Cache-Control': PRIVATE_NO_STORE, ...headers } });
 
 /** The ad studio a brand reports to, or null when none is known. */
 export function adStudioUrl(context: AppLoadContext): string | null {
@@ -34,12 +43,25 @@ export function adStudioUrl(context: AppLoadContext): string | null {
 
 export async function bannerReportAction(request: Request, context: AppLoadContext) {
   const form = await readForm(request);
-  const parsed = bannerReportSchema.safeParse({ event: form.get('event'), id: form.get('id') });
+  const parsed = bannerReportSchema.safeParse({
+    event: form.get('event'),
+    id: form.get('id'),
+    view: form.get('view'),
+  });
   if (!parsed.success) return answer(400);
-  const { event, id } = parsed.data;
-  const banner = context.services.content.banner(context.tenant.sitePath);
+  const { event, id, view } = parsed.data;
+  const brand = context.tenant.sitePath;
+  const banner = context.services.content.banner(brand);
   const base = adStudioUrl(context);
   if (!banner || banner.slug !== id || !base) return answer(204);
+  const { limits } = context.services.accounts;
+  // The address's budget first: a flood of made-up view ids then leaves at most that many keys
+  // behind in the store of the repeats.
+  const perIp = await limits.consume('banner-ip', brand, context.clientIp);
+  if (!perIp.ok) return answer(429, retryAfterHeaders(perIp));
+  if (!(await limits.firstTime('banner-report', brand, `${view}|${id}|${event}`))) {
+    return answer(204);
+  }
   await reportToAdStudio(base, id, event);
   return answer(204);
 }

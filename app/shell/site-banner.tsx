@@ -1,5 +1,5 @@
 import { useLocation } from '@remix-run/react';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { BANNER_AD_RATIO } from '~/content/banner-ad';
 import type { Banner } from '~/content/source/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
@@ -119,8 +119,19 @@ const toneStyles = Object.fromEntries(
 /** Where the browser posts banner views and clicks (app/routes/banner-report.tsx). */
 export const BANNER_REPORT_PATH = '/banner-report';
 
-function reportBanner(event: 'view' | 'click', id: string) {
-  const body = new URLSearchParams({ event, id });
+/**
+ * A fresh id for one page view: the server sends a view's report of a banner on once, however often
+ * it arrives (app/content/banner-report.server.ts). getRandomValues, unlike randomUUID, also works
+ * on a page served over plain HTTP.
+ */
+function newViewId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function reportBanner(event: 'view' | 'click', id: string, view: string) {
+  const body = new URLSearchParams({ event, id, view });
   // sendBeacon survives the navigation a click starts; fetch with keepalive where it is missing.
   if (navigator.sendBeacon?.(BANNER_REPORT_PATH, body)) return;
   void fetch(BANNER_REPORT_PATH, { method: 'POST', body, keepalive: true }).catch(() => undefined);
@@ -133,14 +144,15 @@ function reportBanner(event: 'view' | 'click', id: string) {
  */
 function useBannerReports(id: string, enabled: boolean) {
   const location = useLocation();
+  // location.key: a new page view (the same address again included) is a new view, reported again.
+  const view = useMemo(newViewId, [location.key]);
   useEffect(() => {
     if (!enabled) return;
-    return whenAnalyticsStarted(() => reportBanner('view', id));
-    // location.key: a new page view (the same address again included) reports again.
-  }, [enabled, id, location.key]);
+    return whenAnalyticsStarted(() => reportBanner('view', id, view));
+  }, [enabled, id, view]);
   return (event: MouseEvent<HTMLElement>) => {
     const link = (event.target as Element | null)?.closest?.('a');
-    if (enabled && link && analyticsStarted()) reportBanner('click', id);
+    if (enabled && link && analyticsStarted()) reportBanner('click', id, view);
   };
 }
 

@@ -2,17 +2,18 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { afterQueuedWork, brandUrl, dismissPopups, waitForHydration } from '../kit/support';
 
 /**
- * Banner reporting from the browser (docs/reference/content.md): nothing before the cookie notice allows
- * analytics; then one view per banner per page view, and a click when a banner link is clicked,
- * each posted to the site's own /banner-report (sendBeacon), which reports to the ad studio
+ * Banner reporting from the browser (docs/reference/shell.md): nothing before the cookie notice
+ * allows analytics; then one view per banner per page view, and a click when a banner link is
+ * clicked, each with the page view's id, posted to the site's own /banner-report (sendBeacon),
+ * which reports to the ad studio
  * (app/content/banner-report.server.test.ts follows it to the reference ad studio's counts).
  */
 function reports(page: Page) {
-  const seen: { event: string | null; id: string | null }[] = [];
+  const seen: { event: string | null; id: string | null; view: string | null }[] = [];
   page.on('request', (req: Request) => {
     if (!req.url().endsWith('/banner-report') || req.method() !== 'POST') return;
     const body = new URLSearchParams(req.postData() ?? '');
-    seen.push({ event: body.get('event'), id: body.get('id') });
+    seen.push({ event: body.get('event'), id: body.get('id'), view: body.get('view') });
   });
   return seen;
 }
@@ -68,4 +69,10 @@ test('a banner view is reported once per page view after consent, and a click wh
   expect(await beacons()).toBe(3);
   expect(seen).toHaveLength(3);
   expect(seen.every((s) => s.id === id)).toBe(true);
+  // Each report carries its page view's id (the server sends one report per view, banner and
+  // event on): the click shares the first view's, the new page view has its own.
+  expect(seen[0].view).toMatch(/^[0-9a-f]{32}$/);
+  expect(seen[1].view).toBe(seen[0].view);
+  expect(seen[2].view).toMatch(/^[0-9a-f]{32}$/);
+  expect(seen[2].view).not.toBe(seen[0].view);
 });

@@ -88,6 +88,18 @@ export interface LoyaltyService {
   db: Db;
 }
 
+/**
+ * Applies the migrations and seeds the listed apps that have no data yet, without serving: the
+ * first part of startLoyaltyService, for a caller that prepares the store ahead of the service
+ * (the site's first start, docs/decisions/0013-memory-footprint.md).
+ */
+export async function prepareLoyaltyStore(db: Db, apps: LoyaltyApp[]): Promise<SeedResult[]> {
+  await migrateLoyalty(db);
+  const results: SeedResult[] = [];
+  for (const app of apps) results.push(await seed(db, app));
+  return results;
+}
+
 /** The PGlite folder for a data folder (`<dataDir>/loyalty`). */
 export function loyaltyDataDir(dataDir: string | undefined): string {
   const base = dataDir ?? process.env.DATA_DIR ?? '.data';

@@ -104,6 +104,16 @@ export function withMailingSearchPath(databaseUrl: string): string {
   return url.toString();
 }
 
+/**
+ * Creates the `mailing` schema and applies the migrations of a store whose statements run in it,
+ * without serving: what startMailingListService does first with a store handed in, for a caller
+ * that prepares the store ahead of the service (docs/decisions/0013-memory-footprint.md).
+ */
+export async function prepareMailingListStore(db: Db): Promise<string[]> {
+  await db.exec(`create schema if not exists ${MAILING_SCHEMA}`);
+  return migrateMailingList(db);
+}
+
 /** Opens (or adopts) the store and makes sure its statements land in the `mailing` schema. */
 async function openStore(
   options: StartMailingListServiceOptions,

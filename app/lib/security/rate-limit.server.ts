@@ -6,8 +6,11 @@
  *   registration (`consume('login-ip' | 'reset-ip' | 'register-ip', brand, ip)`), and as many
  *   e-mail sign-ups in ten minutes (`'newsletter-ip'`: each one calls the mailing-list provider,
  *   and nobody subscribes ten times), and as many content-form posts in ten minutes
- *   (`'form-ip'`: each one sends an e-mail to the brand's staff); IPv6 clients count per /64,
- *   the block one subscriber usually holds;
+ *   (`'form-ip'`: each one sends an e-mail to the brand's staff), and three times as many banner
+ *   reports a minute (`'banner-ip'`: views and clicks sent on to the ad studio); IPv6 clients count per /64, the
+ *   block one subscriber usually holds;
+ * - once per key and brand (`firstTime('banner-report', brand, key)`): a banner report of one page
+ *   view, banner and event is sent on once, repeats within ten minutes are not;
  * - per ACCOUNT and brand, failed logins back off exponentially: the first 5 failures are free,
  *   then each further attempt waits 1, 2, 4, 8 and at most 15 minutes after the one before.
  *   An account is its shopper number (`shopperAccount`; `loginAccount` resolves a typed e-mail
@@ -53,7 +56,15 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
-export type IpLimit = 'login-ip' | 'reset-ip' | 'register-ip' | 'newsletter-ip' | 'form-ip';
+export type IpLimit =
+  | 'login-ip'
+  | 'reset-ip'
+  | 'register-ip'
+  | 'newsletter-ip'
+  | 'form-ip'
+  | 'banner-ip';
+/** Things that count once per key within a window (`firstTime`). */
+export type OnceKind = 'banner-report';
 export type LimitResult = { ok: true } | LimitRefused;
 export type LimitRefused = { ok: false; retryAfterSeconds: number };
 
@@ -66,6 +77,13 @@ export interface RateLimitSettings {
   newsletterWindowSeconds: number;
   /** The window of the content forms' `ipPoints` ('form-ip'). Default 600. */
   formWindowSeconds: number;
+  /**
+   * Banner reports (views and clicks) per IP and brand in a minute ('banner-ip'). Default three
+   * times `ipPoints` (30): a shopper's every page view sends one.
+   */
+  bannerReportsPerMinute: number;
+  /** How long a banner report's key is remembered ('banner-report'). Default 600. */
+  bannerReportOnceSeconds: number;
   /** Failed logins per account and brand before every further attempt waits. Default 5. */
   accountFailures: number;
   /** The first wait, doubled with every further failure. Default 60 (a minute). */
@@ -86,6 +104,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   ipWindowSeconds: 60,
   newsletterWindowSeconds: 10 * 60,
   formWindowSeconds: 10 * 60,
+  bannerReportsPerMinute: 30,
+  bannerReportOnceSeconds: 10 * 60,
   accountFailures: 5,
   backoffBaseSeconds: 60,
   backoffMaxSeconds: 15 * 60,
@@ -114,6 +134,11 @@ export interface RateLimits {
   readonly store: 'memory' | 'postgres';
   /** Counts one post; `ok: false` when over the limit (answer 429 with the message). */
   consume(kind: IpLimit, brand: string, ip: string): Promise<LimitResult>;
+  /**
+   * True the first time `key` is seen for this brand within the kind's window, false for a
+   * repeat (counted across processes like the limits).
+   */
+  firstTime(kind: OnceKind, brand: string, key: string): Promise<boolean>;
   /**
    * Takes one login attempt for `account` (see `loginAccount`) from `ip`, counted as a failure
    * until `succeeded()`; refused while the account waits (answer 429 with the message).
@@ -270,10 +295,19 @@ function refusal(error: unknown): LimitRefused {
 
 export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
   const settings = { ...DEFAULT_RATE_LIMITS, ...options.settings };
+  settings.bannerReportsPerMinute =
+    options.settings?.bannerReportsPerMinute ?? 3 * settings.ipPoints;
   const ownPool = !options.pool && options.databaseUrl ? storePool(options.databaseUrl) : null;
   const pool = options.pool ?? ownPool;
   const limiter = limiterFactory(pool);
   const ipLimiters = createIpLimiters(limiter, settings);
+  const onceLimiters: Record<OnceKind, RateLimiterAbstract> = {
+    'banner-report': limiter({
+      keyPrefix: 'banner-report',
+      points: 1,
+      duration: settings.bannerReportOnceSeconds,
+    }),
+  };
   return {
     store: pool ? 'postgres' : 'memory',
 
@@ -283,6 +317,16 @@ export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
         return { ok: true };
       } catch (error) {
         return refusal(error);
+      }
+    },
+
+    async firstTime(kind, brand, key) {
+      try {
+        await onceLimiters[kind].consume(hashed(brand, key));
+        return true;
+      } catch (error) {
+        refusal(error);
+        return false;
       }
     },
 
@@ -362,6 +406,11 @@ function createIpLimiters(
       keyPrefix: 'form-ip',
       points: settings.ipPoints,
       duration: settings.formWindowSeconds,
+    }),
+    'banner-ip': limiter({
+      keyPrefix: 'banner-ip',
+      points: settings.bannerReportsPerMinute,
+      duration: 60,
     }),
   };
 }
