@@ -306,6 +306,31 @@ describe('the Ace variant', () => {
 });
 
 describe('the pharmacy sign-up', () => {
+  it("offers the brand's own stores when its tenant names no list: never another chain's", async () => {
+    const browser = h.browser('southend');
+    expect(h.tenant('southend').newsletter.pharmacyStores).toBeUndefined();
+    const page = await browser.call(pharmacyLoader, '/newsletter/pharmacy');
+    const setup = (page.data as { setup: SignupSetup }).setup;
+    const own = browser.services.content
+      .retailerInfo('southend')
+      .locations.filter((l) => !l.hidden)
+      .map((l) => l.name);
+    expect(own.length).toBeGreaterThan(0);
+    expect(setup.stores.map((s) => s.value)).toEqual(own);
+    for (const other of ['DANS', 'DICKS FRESH MARKET', 'LINS']) {
+      expect(setup.stores.map((s) => s.value)).not.toContain(other);
+    }
+    const email = unique('pharm-own');
+    const res = await browser.call(pharmacyAction, '/newsletter/pharmacy', {
+      intent: 'subscribe',
+      email,
+      store: own[0],
+      age: '60-65',
+    });
+    expect(reply(res)).toMatchObject({ done: true });
+    expect((await member('southend-pharmacy', email)).member).toMatchObject({ store: own[0] });
+  });
+
   it('offers spec §5 options, pre-selects the store parameter, and subscribes to the pharmacy list', async () => {
     const browser = h.browser('lins');
     const page = await browser.call(pharmacyLoader, '/newsletter/pharmacy?store=fresh-market');

@@ -35,13 +35,15 @@ import type { SignupSetup } from './types';
 /** The choices of a variant's store select; empty when the brand has none. */
 function storeOptions(context: AppLoadContext, variant: SignupVariant): StoreOption[] {
   const { tenant, services } = context;
-  if (variant === 'pharmacy') {
-    return pharmacyStoreOptions(tenant.newsletter.pharmacyStores, tenant.retailerName).map((o) => ({
-      value: o,
-      label: o,
-    }));
-  }
   const info = services.content.retailerInfo(tenant.sitePath);
+  if (variant === 'pharmacy') {
+    // The tenant's list (the spec's form: '{product}' and the sister chains), else the brand's
+    // own stores.
+    const named =
+      tenant.newsletter.pharmacyStores ??
+      info.locations.filter((l) => !l.hidden).map((l) => l.name);
+    return pharmacyStoreOptions(named, tenant.retailerName).map((o) => ({ value: o, label: o }));
+  }
   // The footer's Home Store: the locations the home-store selector offers; Ace: aceLocations.
   const locations =
     variant === 'ace'

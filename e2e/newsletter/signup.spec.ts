@@ -432,3 +432,29 @@ test.describe('without JavaScript', () => {
     await expect(main.getByRole('alert')).toHaveText(ALREADY);
   });
 });
+
+// The pharmacy page form, with JavaScript and without (both projects).
+for (const [size, viewport] of [
+  ['phone', { width: 412, height: 823 }],
+  ['desktop', { width: 1366, height: 900 }],
+] as const) {
+  test(`southend (${size}): the pharmacy form offers the brand's own stores, no other chain @nojs`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(brandUrl('southend', '/newsletter/pharmacy'));
+    const main = page.getByRole('main');
+    const options = await main.getByLabel('Store').locator('option').allTextContents();
+    expect(options[0]).toBe('SELECT STORE');
+    expect(options.length).toBeGreaterThan(2);
+    expect(options.some((o) => o.startsWith('Southend'))).toBe(true);
+    for (const other of ['DANS', 'DICKS FRESH MARKET', 'FRESH MARKET', 'LINS']) {
+      expect(options).not.toContain(other);
+    }
+    await main.getByRole('textbox', { name: 'Email', exact: true }).fill(unique('rx-own'));
+    await main.getByLabel('Store').selectOption({ index: 1 });
+    await main.getByLabel('Age Range').selectOption('Under 50');
+    await main.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(main.getByRole('status')).toHaveText(THANKS);
+  });
+}

@@ -197,13 +197,11 @@ export const tenantSchema = z
         apiKeyEnv: envName.optional(),
         /**
          * The pharmacy dialog's store options after 'SELECT STORE', in order; the token '{product}'
-         * stands for the retailer's name in capitals. A duplicate is shown once.
+         * stands for the retailer's name in capitals. A duplicate is shown once. Unset: the
+         * brand's own stores (its visible locations), so no brand offers another chain's by
+         * default.
          */
-        pharmacyStores: z
-          .array(z.string().trim().min(1).max(100))
-          .min(1)
-          .max(50)
-          .default(['{product}']),
+        pharmacyStores: z.array(z.string().trim().min(1).max(100)).min(1).max(50).optional(),
         /** Label of the pharmacy dialog's optional agreement checkbox (a sensible default when unset). */
         pharmacyAgreement: z.string().trim().min(1).max(500).optional(),
       })
