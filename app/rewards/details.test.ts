@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { byDateDescending, creditDescription, creditTables, pointsLines } from './details';
+import {
+  byDateDescending,
+  creditDescription,
+  creditTables,
+  namedStores,
+  pointsLines,
+} from './details';
 
 describe('creditDescription: drops the text up to and including the first hyphen and space', () => {
   it('keeps what follows the first "- "', () => {
@@ -94,5 +100,31 @@ describe('creditTables and pointsLines', () => {
       { description: 'Reward credit issued - 500 points', date: 'Feb 2, 2026', points: -500 },
       { description: 'Purchase - Store 0012', date: 'Jan 2, 2026', points: 24 },
     ]);
+  });
+});
+
+describe('points rows name the store', () => {
+  const names = new Map([
+    ['0012', "Lin's Cedar City"],
+    ['0201', 'Southend Valencia'],
+  ]);
+  it('puts the store name for its number, and leaves a number the brand has no store for', () => {
+    expect(namedStores('Purchase - Store 0012', names)).toBe("Purchase - Lin's Cedar City");
+    expect(namedStores('Purchase - Store #12', names)).toBe("Purchase - Lin's Cedar City");
+    expect(namedStores('Purchase - Store 0999', names)).toBe('Purchase - Store 0999');
+    expect(namedStores('Bonus - Storewide 0012', names)).toBe('Bonus - Storewide 0012');
+    expect(namedStores('Purchase - Store 0012')).toBe('Purchase - Store 0012');
+    expect(
+      pointsLines(
+        [
+          {
+            description: 'Purchase - Store 0201',
+            adjustmentDate: '2026-01-02',
+            adjustmentValue: 5,
+          },
+        ],
+        names,
+      )[0].description,
+    ).toBe('Purchase - Southend Valencia');
   });
 });

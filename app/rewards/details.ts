@@ -64,9 +64,26 @@ export function creditTables(details: CreditDetails): CreditTables {
   };
 }
 
-export function pointsLines(rows: readonly PointsRow[]): PointsLine[] {
+/**
+ * A points row's description with the store it names by number ('Purchase - Store 0012') given
+ * its name ('Purchase - Lin's Cedar City'); a number the brand has no store for stays as it is.
+ */
+export function namedStores(
+  description: string,
+  storeNames: ReadonlyMap<string, string> = new Map(),
+): string {
+  return description.replace(/\bStore #?(\d{1,6})\b/g, (whole, number: string) => {
+    const name = storeNames.get(number) ?? storeNames.get(number.padStart(4, '0'));
+    return name ?? whole;
+  });
+}
+
+export function pointsLines(
+  rows: readonly PointsRow[],
+  storeNames?: ReadonlyMap<string, string>,
+): PointsLine[] {
   return byDateDescending(rows, (r) => r.adjustmentDate).map((r) => ({
-    description: (r.description ?? '').trim(),
+    description: namedStores((r.description ?? '').trim(), storeNames),
     date: formatShopperDate(r.adjustmentDate),
     points: r.adjustmentValue,
   }));

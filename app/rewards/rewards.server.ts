@@ -55,7 +55,9 @@ export async function rewardsLoader(context: AppLoadContext) {
     savingsSection(context),
   ]);
 
-  const view = rewardsView(flags, denverDate(), { info, history, credits });
+  const locations = context.services.content.retailerInfo(tenant.sitePath).locations;
+  const storeNames = new Map(locations.map((l) => [l.storeNumber, l.name]));
+  const view = rewardsView(flags, denverDate(), { info, history, credits }, storeNames);
   return data(
     { ...view, savings, viewer: viewerKey(tenant.sitePath, no) },
     { headers: cacheHeaders(context, 'personal') },

@@ -117,7 +117,13 @@ function section<T, V>(result: CallResult<T>, message: string, map: (value: T) =
 const M = REWARDS_MESSAGES;
 
 /** The page's sections for `today` (a Denver `YYYY-MM-DD`). */
-export function rewardsView(flags: RewardsFlags, today: string, r: RewardsResults): RewardsView {
+export function rewardsView(
+  flags: RewardsFlags,
+  today: string,
+  r: RewardsResults,
+  /** The brand's store names by store number: points rows name the store, not its number. */
+  storeNames?: ReadonlyMap<string, string>,
+): RewardsView {
   const creditsOnly = flags.noPoints;
   const points = pointsOf(r.info);
   return {
@@ -162,7 +168,9 @@ export function rewardsView(flags: RewardsFlags, today: string, r: RewardsResult
       : null,
     details: {
       credits: section(r.credits, M.creditsUnavailable, creditTables),
-      points: flags.noPoints ? null : section(r.history, M.historyUnavailable, pointsLines),
+      points: flags.noPoints
+        ? null
+        : section(r.history, M.historyUnavailable, (rows) => pointsLines(rows, storeNames)),
     },
   };
 }

@@ -158,7 +158,11 @@ test('the details dialog: Credits and Points tabs, Close back to the link; axe c
   );
   await expect(dialog.getByRole('tab', { name: 'Points' })).toBeFocused();
   await expect(page).toHaveURL(brandUrl('lins', '/rewards?details=points'));
-  await expect(dialog.getByRole('region', { name: 'Points history' })).toContainText('Purchase');
+  const points = dialog.getByRole('region', { name: 'Points history' });
+  await expect(points).toContainText('Purchase');
+  // A purchase names the store it was made at, not its number.
+  await expect(points).toContainText(/Purchase - Lin's /);
+  await expect(points).not.toContainText(/Store \d{4}/);
   await expectNoSeriousAxeViolations(page);
 
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -183,9 +187,10 @@ test('without JavaScript the details are a section reached by a link @nojs-only'
   await expect(section.getByRole('region', { name: 'Adjustment history' })).toBeVisible();
   await section.getByRole('link', { name: 'Points' }).click();
   await expect(page).toHaveURL(brandUrl('lins', '/rewards?details=points'));
-  await expect(
-    page.getByTestId('details').getByRole('region', { name: 'Points history' }),
-  ).toBeVisible();
+  const points = page.getByTestId('details').getByRole('region', { name: 'Points history' });
+  await expect(points).toBeVisible();
+  await expect(points).toContainText(/Purchase - Lin's /);
+  await expect(points).not.toContainText(/Store \d{4}/);
   await page.getByTestId('details').getByRole('link', { name: 'Close' }).click();
   await expect(page).toHaveURL(brandUrl('lins', REWARDS));
   await expect(page.getByTestId('details')).toHaveCount(0);
