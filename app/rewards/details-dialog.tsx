@@ -38,6 +38,15 @@ const creditColumns: Column<CreditLine>[] = [
   { label: 'Balance', cell: (r) => formatCurrency(r.balance), numeric: true },
 ];
 
+/**
+ * An expired credit's remaining balance is what went unused when it expired, not money the
+ * shopper still has: named so, never 'Balance'.
+ */
+const expiredColumns: Column<CreditLine>[] = [
+  ...creditColumns.slice(0, 3),
+  { label: 'Expired unused', cell: (r) => formatCurrency(r.balance), numeric: true },
+];
+
 const pointsColumns: Column<PointsLine>[] = [
   { label: 'Date', cell: (r) => r.date },
   { label: 'Description', cell: (r) => r.description },
@@ -93,7 +102,7 @@ function CreditsTab({ credits }: { credits: Details['credits'] }) {
       />
       <History
         title="Expired credits"
-        columns={creditColumns}
+        columns={expiredColumns}
         rows={c.expired}
         testId="expired-credits"
       />

@@ -141,7 +141,11 @@ test('the details dialog: Credits and Points tabs, Close back to the link; axe c
   // Descriptions drop the text up to the first '- '.
   await expect(history).toContainText('$5.00 reward credit for 500 points');
   await expect(history).not.toContainText('RC500 -');
-  await expect(dialog.getByRole('region', { name: 'Expired credits' })).toBeVisible();
+  const expired = dialog.getByRole('region', { name: 'Expired credits' });
+  await expect(expired).toBeVisible();
+  // What an expired credit had left is not a balance the shopper can spend.
+  await expect(expired.getByRole('columnheader', { name: 'Expired unused' })).toBeVisible();
+  await expect(expired.getByRole('columnheader', { name: 'Balance' })).toHaveCount(0);
   // The box is 400 px high at most, its rows newest first.
   expect((await history.boundingBox())!.height).toBeLessThanOrEqual(400);
   const dates = await history.locator('tbody tr td:first-child').allTextContents();
