@@ -30,6 +30,11 @@ const styles = {
   main: sx({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1', minW: '0' }),
   title: sx({ fontWeight: 'bold', fontSize: 'md' }),
   notes: sx({ fontSize: 'sm', color: 'fg.muted' }),
+  more: sx({
+    fontSize: 'sm',
+    '& > summary': { cursor: 'pointer', color: 'brand.fg', textDecoration: 'underline' },
+    '& > p': { mt: '1' },
+  }),
   ends: sx({ fontSize: 'xs', color: 'fg.muted' }),
   row: sx({ display: 'flex', alignItems: 'center', gap: '3', mt: 'auto' }),
   percent: sx({ fontWeight: 'bold', fontSize: 'sm', minW: '3.5em', textAlign: 'end' }),
@@ -87,13 +92,18 @@ export function RewardOffers({ offers }: { offers: Section<PersonalOffer[]> }) {
                   <ProductImage className={styles.image} src={offer.image} size={64} lazy />
                   <div className={styles.main}>
                     <h3 className={styles.title}>{offer.description}</h3>
-                    <p
-                      className={styles.notes}
-                      title={isShortened(offer.notes) ? offer.notes : undefined}
-                    >
+                    <p className={styles.notes}>
                       {offer.shortDesc}
                       {isShortened(offer.notes) ? '…' : ''}
                     </p>
+                    {isShortened(offer.notes) ? (
+                      // The whole description, one tap or key away (a title shows on hover only,
+                      // never on a phone or to a keyboard); a plain disclosure needs no script.
+                      <details className={styles.more}>
+                        <summary>Read the whole offer</summary>
+                        <p className={styles.notes}>{offer.notes}</p>
+                      </details>
+                    ) : null}
                     {ends ? <p className={styles.ends}>Ends {ends}</p> : null}
                     <OfferProgressLine offer={offer} />
                   </div>

@@ -104,6 +104,13 @@ test('offers show their progress, Redeem Now at 100 %, and the coupons are curre
     await expect(offer(page, code)).toContainText(/Spent so far: \$\d+\.\d\d/);
     await expect(offer(page, code).getByRole('progressbar')).toHaveCount(0);
   }
+  // A description cut at 100 characters opens whole, by keyboard as by tap, without a script.
+  const fuel = offer(page, '0509');
+  const tail = 'points accrue through the month and start over on the 1st.';
+  await expect(fuel.getByText(tail)).toBeHidden();
+  await fuel.getByText('Read the whole offer').focus();
+  await page.keyboard.press('Enter');
+  await expect(fuel.getByText(tail)).toBeVisible();
   // Ended 5 days ago, and DND notes: hidden.
   await expect(levelUp).not.toContainText('Pet Pantry');
   await expect(levelUp).not.toContainText('Staff test offer');
