@@ -128,8 +128,13 @@ for (const viewport of VIEWPORTS) {
     // The page under the modal dialog stays where it was.
     expect(await page.evaluate(() => window.scrollY)).toBe(pageScroll);
 
-    // The submit button can still be reached and pressed: it answers with the messages again.
+    // While messages show it reads as unavailable (aria-disabled, the disabled look) yet keeps
+    // its place in the tab order; a press sends nothing and focuses the first message again.
     await tabTo(page, send, { max: 40 });
+    await expect(send).toHaveAttribute('aria-disabled', 'true');
+    await expect
+      .poll(() => send.evaluate((element) => Number(getComputedStyle(element).opacity)))
+      .toBeLessThan(1);
     await page.keyboard.press('Enter');
     await expect(business).toBeFocused();
 
