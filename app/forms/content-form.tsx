@@ -122,8 +122,8 @@ function FormFieldControl({ field, meta }: { field: FormField; meta: FieldMeta }
  * A content form (docs/reference/forms.md): a real form posting to /forms/<slug> that works without
  * JavaScript (multipart when it takes files; the server validates and answers the messages in
  * place). With JavaScript, conform validates lazily (on blur, then on input) with the action's
- * schema; Submit is disabled while a field shows an error or the post is under way (decision 0009:
- * pressable on an untouched form, which it then validates whole). The bot check is the brand's: the
+ * schema; Submit is marked unavailable while a field shows an error, and disabled while the post is
+ * under way (docs/decisions/0028-submit-buttons-in-form-dialogs.md). The bot check is the brand's: the
  * honeypot's hidden inputs, or a reCAPTCHA v3 token fetched just before posting.
  */
 export function ContentForm({
@@ -149,7 +149,11 @@ export function ContentForm({
   });
   const f = fields as unknown as Record<string, FieldMeta>;
   const busy = pending || check.verifying;
-  const disabled = hydrated && (hasFieldErrors(form) || !check.ready);
+  // Announced and shown as unavailable while a message shows, yet still focusable and pressable:
+  // pressing it (or Enter in a field) validates the whole form and moves focus to the first
+  // message, never posting while a field is invalid (docs/decisions/0028-submit-buttons-in-form-dialogs.md).
+  const blocked = hydrated && hasFieldErrors(form);
+  const disabled = hydrated && !check.ready;
 
   return (
     <Form
@@ -179,7 +183,7 @@ export function ContentForm({
       ) : null}
 
       <div className={styles.actions}>
-        <SubmitButton pending={busy} pendingLabel="Sending…" disabled={disabled}>
+        <SubmitButton pending={busy} pendingLabel="Sending…" disabled={disabled} blocked={blocked}>
           {definition.submitLabel}
         </SubmitButton>
       </div>

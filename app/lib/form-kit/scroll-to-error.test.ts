@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cssPx, firstErrorTarget } from './scroll-to-error';
+import { cssPx, firstErrorTarget, scrollDeltaWithin } from './scroll-to-error';
 
 describe('scroll to the first error', () => {
   it('reads CSS lengths', () => {
@@ -31,5 +31,14 @@ describe('scroll to the first error', () => {
         ?.focus,
     ).toBe(alert);
     expect(firstErrorTarget({ elements: [], querySelector: () => null })).toBeNull();
+  });
+
+  it('scrolls a dialog only when the field does not show whole, to just below its top', () => {
+    const dialog = { top: 0, bottom: 800 };
+    expect(scrollDeltaWithin({ top: 100, bottom: 160 }, dialog)).toBe(0);
+    // Above the dialog's view (scrolled down to the button): back up, 8 px of room.
+    expect(scrollDeltaWithin({ top: -600, bottom: -540 }, dialog, 8)).toBe(-608);
+    // Below it, or cut by its bottom edge.
+    expect(scrollDeltaWithin({ top: 780, bottom: 840 }, dialog, 8)).toBe(772);
   });
 });

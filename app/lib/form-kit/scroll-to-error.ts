@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { BANNER_HEIGHT_VAR } from '~/lib/ui/banner-height';
 
 /**
- * A failing form scrolls to its first invalid field, offset by the site banner's and the app bar's
- * heights so the field is not hidden under them. The banner publishes its height as a CSS variable
+ * A failing form scrolls to its first invalid field: on a page, offset by the site banner's and the
+ * app bar's heights so the field is not hidden under them; in a dialog, inside the dialog's own
+ * scroll box. The banner publishes its height as a CSS variable
  * on <html>; the app bar is measured.
  */
 export const APP_BAR_SELECTOR = '[data-testid="app-bar"]';
@@ -62,18 +63,63 @@ export function errorScrollOffset(doc: Document, barSelector = APP_BAR_SELECTOR)
   return banner + bar;
 }
 
-/** Focuses the first error of `form` and scrolls it below the banner and bar. */
+/** Whether an element with this computed overflow scrolls its content. */
+const SCROLLS = /(auto|scroll|overlay)/;
+
+/**
+ * The nearest ancestor of `element` that scrolls what it holds (a dialog's body, or the dialog's
+ * positioner when the whole dialog scrolls), else null: the page itself scrolls. Inside a modal
+ * dialog the page is locked, so scrolling the window would move nothing the shopper sees.
+ */
+export function scrollContainerOf(element: Element): HTMLElement | null {
+  const doc = element.ownerDocument;
+  const view = doc.defaultView;
+  if (!view) return null;
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    if (node === doc.body || node === doc.documentElement) return null;
+    if (
+      node.scrollHeight > node.clientHeight &&
+      SCROLLS.test(view.getComputedStyle(node).overflowY)
+    )
+      return node;
+  }
+  return null;
+}
+
+/**
+ * How far `container` scrolls so that a box (`top`, `bottom` in the window's coordinates) shows
+ * whole inside it, `gap` below its top edge when it must move; 0 when it already shows whole.
+ */
+export function scrollDeltaWithin(
+  box: { top: number; bottom: number },
+  container: { top: number; bottom: number },
+  gap = GAP_PX,
+): number {
+  if (box.top >= container.top && box.bottom <= container.bottom) return 0;
+  return box.top - container.top - gap;
+}
+
+/**
+ * Focuses the first error of `form` and scrolls it into view: inside the scroll box that holds
+ * the form (a dialog), else the page, below the banner and bar.
+ */
 export function scrollToFirstError(form: HTMLFormElement, barSelector = APP_BAR_SELECTOR): boolean {
   const target = firstErrorTarget(form);
   const view = form.ownerDocument.defaultView;
   if (!target || !view) return false;
-  const top =
-    target.scroll.getBoundingClientRect().top +
-    view.scrollY -
-    errorScrollOffset(form.ownerDocument, barSelector) -
-    GAP_PX;
   const reduceMotion = view.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-  view.scrollTo({ top: Math.max(0, top), behavior: reduceMotion ? 'auto' : 'smooth' });
+  const behavior = reduceMotion ? 'auto' : 'smooth';
+  const box = target.scroll.getBoundingClientRect();
+  const container = scrollContainerOf(form);
+  if (container) {
+    const delta = scrollDeltaWithin(box, container.getBoundingClientRect());
+    if (delta !== 0)
+      container.scrollTo({ top: Math.max(0, container.scrollTop + delta), behavior });
+  } else {
+    const top =
+      box.top + view.scrollY - errorScrollOffset(form.ownerDocument, barSelector) - GAP_PX;
+    view.scrollTo({ top: Math.max(0, top), behavior });
+  }
   target.focus.focus({ preventScroll: true });
   return true;
 }

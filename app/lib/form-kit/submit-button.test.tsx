@@ -17,4 +17,17 @@ describe('SubmitButton (server render)', () => {
     expect(pending).toContain('Logging in…');
     expect(pending).not.toContain('Log In');
   });
+
+  it('blocked: announced as unavailable but still focusable and pressable', () => {
+    const blocked = renderToString(<SubmitButton blocked>Send</SubmitButton>);
+    expect(blocked).toContain('aria-disabled="true"');
+    expect(blocked).not.toContain('disabled=""');
+    const pending = renderToString(
+      <SubmitButton blocked pending>
+        Send
+      </SubmitButton>,
+    );
+    expect(pending).toContain('disabled=""');
+    expect(pending).not.toContain('aria-disabled');
+  });
 });
