@@ -132,7 +132,7 @@ describe('account page savings', () => {
     try {
       const res = await load(b);
       expect(res.status).toBe(302);
-      expect(res.location).toBe('/login');
+      expect(res.location).toBe('/login?redirectTo=%2Faccount');
       expect(proxy.requests).toEqual([]);
     } finally {
       await proxy.close();

@@ -92,14 +92,18 @@ async function expectSaved(b: HarnessBrowser, res: { status: number; location: s
 const record = (s: TestShopper) => s.b.loyalty.getCustomer({ frqShopperNo: s.frqShopperNo });
 
 describe('account loader', () => {
-  it('sends a guest to /login, for the page and for a post', async () => {
+  it('sends a guest to /login and back to the page after it, for the page and for a post', async () => {
     const guest = h.browser('southend');
     const page = await load(guest);
     expect(page.status).toBe(302);
-    expect(page.location).toBe('/login');
+    expect(page.location).toBe('/login?redirectTo=%2Faccount');
+    // The query is kept; the route parameter of the post is not part of the page.
+    expect((await load(guest, '/account?tab=1')).location).toBe(
+      '/login?redirectTo=%2Faccount%3Ftab%3D1',
+    );
     const saved = await post(guest, { intent: 'phone', phone: '8015550000' });
     expect(saved.status).toBe(302);
-    expect(saved.location).toBe('/login');
+    expect(saved.location).toBe('/login?redirectTo=%2Faccount');
   });
 
   it("returns the shopper's record, the brand's rows and cards", async () => {

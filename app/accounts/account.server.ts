@@ -10,6 +10,7 @@ import {
   updateShopper,
   type SessionShopper,
 } from '~/lib/session/shopper.server';
+import { guestLoginHref } from '~/lib/session/login-href';
 import { formatPhone } from '~/lib/form-kit/mask';
 import { formFailure, formTooMany } from '~/lib/form-kit/reply.server';
 import { readForm } from '~/lib/form-kit/read-form.server';
@@ -112,9 +113,12 @@ export async function signOutToLogin(context: AppLoadContext) {
   return redirectWithSession(context, '/login');
 }
 
-/** The /account layout: a shopper is required, and nothing under it is ever cached. */
-export async function accountLayoutLoader(context: AppLoadContext) {
-  await requireShopper(context);
+/**
+ * The /account layout: a shopper is required (a guest goes to /login with the page asked for as
+ * redirectTo), and nothing under it is ever cached.
+ */
+export async function accountLayoutLoader(request: Request, context: AppLoadContext) {
+  await requireShopper(context, guestLoginHref(request));
   return data(null, { headers: cacheHeaders(context, 'personal') });
 }
 
@@ -128,12 +132,16 @@ export interface AccountSections {
 }
 
 /**
- * The page's data. A guest goes to /login; a shopper whose record no longer exists is signed out
+ * The page's data. A guest goes to /login (redirectTo: this page); a shopper whose record no longer exists is signed out
  * and goes to /login; an unreachable loyalty service degrades to the red alert without rows.
  * A failing section (savings) hides only itself.
  */
-export async function accountLoader(context: AppLoadContext, sections: AccountSections = {}) {
-  const shopper = await requireShopper(context);
+export async function accountLoader(
+  request: Request,
+  context: AppLoadContext,
+  sections: AccountSections = {},
+) {
+  const shopper = await requireShopper(context, guestLoginHref(request));
   const { tenant } = context;
   const stores = storeChoices(context);
 
@@ -231,7 +239,7 @@ function parseAccount(form: FormData, flags: AccountFlags) {
  * current record are sent; the session follows a new first name and a new store.
  */
 export async function accountAction(request: Request, context: AppLoadContext) {
-  const shopper: SessionShopper = await requireShopper(context);
+  const shopper: SessionShopper = await requireShopper(context, guestLoginHref(request));
   const form = await readForm(request);
   const intent = String(form.get('intent') ?? '');
   const loyalty = context.loyalty;

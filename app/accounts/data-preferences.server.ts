@@ -12,14 +12,15 @@ import { cacheHeaders } from '~/lib/http/cache.server';
 import { failureMessage, GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import { redirectWithNotice, takeNotice } from '~/lib/session/respond.server';
 import { requireShopper } from '~/lib/session/shopper.server';
+import { guestLoginHref } from '~/lib/session/login-href';
 import { signOutToLogin } from './account.server';
 import { dataPreferencesSchema } from './schemas';
 
 /** Shown after saving (the site's own words). */
 export const DATA_PREFERENCES_SAVED = 'Your data preferences have been updated.';
 
-export async function dataPreferencesLoader(context: AppLoadContext) {
-  const shopper = await requireShopper(context);
+export async function dataPreferencesLoader(request: Request, context: AppLoadContext) {
+  const shopper = await requireShopper(context, guestLoginHref(request));
   let optOut: boolean | null = null;
   let loadError: string | null = null;
   try {
@@ -39,7 +40,7 @@ export async function dataPreferencesLoader(context: AppLoadContext) {
 }
 
 export async function dataPreferencesAction(request: Request, context: AppLoadContext) {
-  const shopper = await requireShopper(context);
+  const shopper = await requireShopper(context, guestLoginHref(request));
   const submission = parseWithZod(await readForm(request), { schema: dataPreferencesSchema });
   if (submission.status !== 'success') return formFailure(submission, 'data-preferences');
   try {

@@ -73,7 +73,7 @@ describe('terms page', () => {
     expect(res.headers.get('Cache-Control')).toMatch(/^public, /);
     // A guest cannot accept: the action still wants a shopper.
     const post = await guest.call(termsAction, '/account/terms', { acceptTerms: 'on' });
-    expect(post.location).toBe('/login');
+    expect(post.location).toBe('/login?redirectTo=%2Faccount%2Fterms');
   });
 
   it('a shopper with an older accepted version sees the popup until accepting', async () => {
@@ -114,9 +114,9 @@ describe('terms page', () => {
 });
 
 describe('data preferences', () => {
-  it('sends guests to /login', async () => {
+  it('sends guests to /login, and back here after it', async () => {
     expect((await h.browser('lins').call(prefsLoader, '/account/data-preferences')).location).toBe(
-      '/login',
+      '/login?redirectTo=%2Faccount%2Fdata-preferences',
     );
   });
 

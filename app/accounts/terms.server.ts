@@ -19,6 +19,7 @@ import { failureMessage, GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import type { Agreements } from '~/lib/loyalty/types';
 import { redirectWithNotice, takeNotice } from '~/lib/session/respond.server';
 import { requireShopper, updateShopper } from '~/lib/session/shopper.server';
+import { guestLoginHref } from '~/lib/session/login-href';
 import { accountDocument } from './documents.server';
 import { termsSchema } from './schemas';
 
@@ -105,7 +106,7 @@ export async function termsLoader(context: AppLoadContext) {
 
 /** POST /account/terms: records the current version as accepted. */
 export async function termsAction(request: Request, context: AppLoadContext) {
-  const shopper = await requireShopper(context);
+  const shopper = await requireShopper(context, guestLoginHref(request));
   const submission = parseWithZod(await readForm(request), { schema: termsSchema });
   if (submission.status !== 'success') return formFailure(submission, 'terms');
   const loyalty = context.loyalty;

@@ -49,7 +49,7 @@ describe('guests', () => {
   it.each([
     ['lins', '/about-rewards'],
     ['corner', '/about-rewards'],
-    ['southend', '/login'],
+    ['southend', '/login?redirectTo=%2Frewards'],
   ])('on %s go to %s', async (site, target) => {
     const res = await load(h.browser(site));
     expect(res.status).toBe(302);

@@ -5,6 +5,7 @@ import { logger } from '@common/logger.server';
 import { data, type AppLoadContext } from '@remix-run/node';
 import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { requireShopper } from '~/lib/session/shopper.server';
+import { guestLoginHref } from '~/lib/session/login-href';
 import { callsNeeded, rewardsFlags, rewardsView, type CallResult } from './view';
 
 /**
@@ -38,9 +39,16 @@ export function viewerKey(sitePath: string, frqShopperNo: string): string {
   return createHash('sha256').update(`${sitePath}\n${frqShopperNo}`).digest('hex').slice(0, 16);
 }
 
-export async function rewardsLoader(context: AppLoadContext) {
+export async function rewardsLoader(request: Request, context: AppLoadContext) {
   const { tenant } = context;
-  const shopper = await requireShopper(context, tenant.rewards.guestRedirect);
+  // A brand that sends guests to /login sends them back here after it; /about-rewards is a page
+  // for non-members and takes no destination.
+  const shopper = await requireShopper(
+    context,
+    tenant.rewards.guestRedirect === '/login'
+      ? guestLoginHref(request)
+      : tenant.rewards.guestRedirect,
+  );
   const flags = rewardsFlags(tenant);
   const needs = callsNeeded(flags);
   const no = shopper.frqShopperNo;

@@ -4,9 +4,9 @@ import { accountAction, accountLoader } from '~/accounts/account.server';
 import { pageMeta } from '~/lib/meta';
 import { savingsSection } from '~/rewards/savings.server';
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // The savings section (rewards area) starts here, beside the account's own calls.
-  return accountLoader(context, { savings: savingsSection(context) });
+  return accountLoader(request, context, { savings: savingsSection(context) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

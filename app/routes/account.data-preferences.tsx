@@ -13,8 +13,8 @@ import { dataPreferencesSchema } from '~/accounts/schemas';
 import { dataPreferencesAction, dataPreferencesLoader } from '~/accounts/data-preferences.server';
 import { pageMeta } from '~/lib/meta';
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return dataPreferencesLoader(context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return dataPreferencesLoader(request, context);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

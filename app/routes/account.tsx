@@ -8,8 +8,8 @@ import { accountLayoutLoader } from '~/accounts/account.server';
  * nothing under here is ever cached (Back after logging out shows no personal data). The terms
  * and privacy documents (account_.terms, account_.privacy) are outside: anyone may read them.
  */
-export async function loader({ context }: LoaderFunctionArgs) {
-  return accountLayoutLoader(context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return accountLayoutLoader(request, context);
 }
 
 export { headers } from '~/lib/http/cache.server';

@@ -5,8 +5,8 @@ import { rewardsLoader } from '~/rewards/rewards.server';
 import { pageMeta } from '~/lib/meta';
 import { useRootData } from '~/shell/root-data';
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return rewardsLoader(context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return rewardsLoader(request, context);
 }
 
 export { headers } from '~/lib/http/cache.server';

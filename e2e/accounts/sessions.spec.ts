@@ -60,7 +60,7 @@ test('a cookie replayed after Log Out is a guest: no account page, no change', a
 
   // Back: the account page is asked for again and the guest goes to /login.
   await page.goBack();
-  await expect(page).toHaveURL(brandUrl(SITE, '/login'));
+  await expect(page).toHaveURL(brandUrl(SITE, '/login?redirectTo=%2Faccount'));
   await expect(page.getByRole('heading', { name: 'Log In', level: 1 })).toBeVisible();
   await expect(page.getByText(who.email)).toHaveCount(0);
   // Nor does the app keep it: the router's data is the guest's now. The /login document is
@@ -80,7 +80,7 @@ test('a cookie replayed after Log Out is a guest: no account page, no change', a
   const replay = await freshBrowser(context);
   await replay.context.addCookies(saved);
   await replay.page.goto(brandUrl(SITE, '/account'));
-  await expect(replay.page).toHaveURL(brandUrl(SITE, '/login'));
+  await expect(replay.page).toHaveURL(brandUrl(SITE, '/login?redirectTo=%2Faccount'));
   await expect(replay.page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
   expect(await replay.page.content()).not.toContain(who.email);
   await replay.context.close();
@@ -100,7 +100,7 @@ test('a cookie replayed after Log Out is a guest: no account page, no change', a
     body: body.toString(),
   });
   expect(post.status).toBe(302);
-  expect(post.headers.location).toBe('/login');
+  expect(post.headers.location).toBe('/login?redirectTo=%2Faccount');
 
   // Nothing changed: signed in again, the name is the one registered.
   await page.goto(brandUrl(SITE, '/login?redirectTo=/account'));
@@ -137,7 +137,7 @@ test("a password change signs the shopper's other browser out", async ({
   await page.reload();
   await expect(page.getByRole('heading', { name: 'My Account Information' })).toBeVisible();
   await other.page.reload();
-  await expect(other.page).toHaveURL(brandUrl(SITE, '/login'));
+  await expect(other.page).toHaveURL(brandUrl(SITE, '/login?redirectTo=%2Faccount'));
   await expect(other.page.getByText(`Hey ${who.firstName}!`)).toHaveCount(0);
   await other.context.close();
 });
@@ -159,7 +159,7 @@ test("a Lin's cookie copied to Dan's is a guest there", async ({
   await expect(copy.page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
   await expect(copy.page.getByText(`Hey ${who.firstName}!`)).toHaveCount(0);
   await copy.page.goto(brandUrl('dans', '/account'));
-  await expect(copy.page).toHaveURL(brandUrl('dans', '/login'));
+  await expect(copy.page).toHaveURL(brandUrl('dans', '/login?redirectTo=%2Faccount'));
   await expect(copy.page.getByText(`Hey ${who.firstName}!`)).toHaveCount(0);
   await copy.context.close();
 

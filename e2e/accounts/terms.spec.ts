@@ -71,7 +71,7 @@ test('guests read the terms (no acceptance form) and are sent to /login from dat
   await page.getByRole('link', { name: 'Log in to accept the terms for your account' }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Fterms$/);
   await page.goto(brandUrl('lins', '/account/data-preferences'));
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Fdata-preferences$/);
   // The privacy policy is public (registration links to it).
   await page.goto(brandUrl('lins', '/account/privacy'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rewards Privacy Policy');

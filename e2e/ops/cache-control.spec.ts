@@ -43,7 +43,7 @@ test('Back after Log Out does not show the account page again @nojs', async ({
 
   // The browser must ask again (no-store): the server sends the guest to /login.
   await page.goBack();
-  await expect(page).toHaveURL(brandUrl(SITE, '/login'));
+  await expect(page).toHaveURL(brandUrl(SITE, '/login?redirectTo=%2Faccount'));
   await expect(page.getByRole('heading', { name: 'Log In', level: 1 })).toBeVisible();
   await expect(account.getByText(shopper.email)).toHaveCount(0);
   await expect(account.getByText(phone)).toHaveCount(0);
@@ -70,7 +70,7 @@ test("a shopper's pages are private and not stored; a guest's are public", async
   }
   const guestAccount = await rawRequest({ host: HOST, path: '/account' });
   expect(guestAccount.status).toBe(302);
-  expect(guestAccount.headers.location).toBe('/login');
+  expect(guestAccount.headers.location).toBe('/login?redirectTo=%2Faccount');
 
   // Signed in, with the session the server's login gave the browser.
   const shopper = await signInNewShopper({ site: SITE });

@@ -33,7 +33,7 @@ test('a guest goes to About Perks on lins and to Log In on southend @nojs', asyn
   await page.goto(brandUrl('lins', REWARDS));
   await expect(page).toHaveURL(brandUrl('lins', '/about-perks'));
   await page.goto(brandUrl('southend', REWARDS));
-  await expect(page).toHaveURL(brandUrl('southend', '/login'));
+  await expect(page).toHaveURL(brandUrl('southend', '/login?redirectTo=%2Frewards'));
 });
 
 const TIERS = [

@@ -15,3 +15,16 @@ export function loginHref(returnTo: string, reason?: LoginReason): string {
   const text = query.toString();
   return text ? `/login?${text}` : '/login';
 }
+
+/**
+ * Where a guest asking for `request`'s page goes: /login with the page (path and query) as
+ * redirectTo, so the login lands back there (docs/reference/accounts.md "Who may see what").
+ */
+export function guestLoginHref(request: Request): string {
+  const url = new URL(request.url);
+  // The framework's own parameters (which route of the page, a script's data request) are not
+  // part of the page.
+  url.searchParams.delete('index');
+  url.searchParams.delete('_data');
+  return loginHref(url.pathname + url.search);
+}

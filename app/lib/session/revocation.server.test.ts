@@ -54,6 +54,9 @@ async function signedIn(site: string, email: string, password = PASSWORD) {
 }
 
 /** What /account answers this browser: 200 for a shopper, a redirect to /login for a guest. */
+/** Where a guest asking for /account goes: /login, and back to /account after it. */
+const GUEST_LOGIN = '/login?redirectTo=%2Faccount';
+
 async function accountPage(b: HarnessBrowser) {
   const res = await b.call(accountRouteLoader, '/account');
   return res.status === 200 ? 'account' : res.location;
@@ -71,14 +74,14 @@ describe('sessions end on the server', () => {
 
     const replay = h.browser('lins');
     replay.useCookie(saved);
-    expect(await accountPage(replay)).toBe('/login');
+    expect(await accountPage(replay)).toBe(GUEST_LOGIN);
     const post = await replay.call(accountRouteAction, '/account?index', {
       intent: 'fullName',
       firstName: 'Mallory',
       lastName: 'Replay',
     });
     expect(post.status).toBe(302);
-    expect(post.location).toBe('/login');
+    expect(post.location).toBe(GUEST_LOGIN);
     const record = await replay.loyalty.getCustomer({ frqShopperNo: who.frqShopperNo });
     expect(record?.firstName).toBe('Sam');
   });
@@ -99,7 +102,7 @@ describe('sessions end on the server', () => {
     expect(res.status).toBe(302);
     expect(res.location).toBe('/account');
     expect(await accountPage(here)).toBe('account');
-    expect(await accountPage(there)).toBe('/login');
+    expect(await accountPage(there)).toBe(GUEST_LOGIN);
     expect(await accountPage(elsewhere)).toBe('account');
   });
 
@@ -122,8 +125,8 @@ describe('sessions end on the server', () => {
     });
     expect(res.status).toBe(302);
     expect(res.location).toMatch(/^\/login\?/);
-    expect(await accountPage(one)).toBe('/login');
-    expect(await accountPage(two)).toBe('/login');
+    expect(await accountPage(one)).toBe(GUEST_LOGIN);
+    expect(await accountPage(two)).toBe(GUEST_LOGIN);
     expect(await accountPage(await signedIn('lins', who.email, 'Reset!pass2026'))).toBe('account');
   });
 
@@ -132,7 +135,7 @@ describe('sessions end on the server', () => {
     const lins = await signedIn('lins', who.email);
     const dans = h.browser('dans');
     dans.useCookie(lins.cookie);
-    expect(await accountPage(dans)).toBe('/login');
+    expect(await accountPage(dans)).toBe(GUEST_LOGIN);
     expect(shopperFromSession(await dans.session())).toBeNull();
     expect(await accountPage(lins)).toBe('account');
   });

@@ -39,8 +39,6 @@ export type HomeStoreSaveReply =
 
 /** The snackbar closes after 3000 ms. */
 export const STORE_NOTICE_MS = 3000;
-/** The saved store is updated 500 ms after the snackbar closes with the switch on. */
-export const SAVE_HOME_STORE_DELAY_MS = 500;
 
 /** The snackbar after choosing a location. */
 export const nowShoppingAtMessage = (store: string) => `Now shopping at ${store}.`;

@@ -2,12 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderServer, textOf } from '@test/render';
 import {
   homeStoreSaveFailedMessage,
-  SAVE_HOME_STORE_DELAY_MS,
   STORE_NOTICE_MS,
   type StoreNotice,
 } from '~/stores/home-store/home-store';
 import { createAutoHide } from '~/lib/ui/snackbar-logic';
-import { createPendingSave, shouldSaveOnClose } from './snackbar-logic';
+import { shouldSaveOnSwitch } from './snackbar-logic';
 import { HomeStoreSnackbar, SnackbarView, StoreNoticeStatus } from './snackbar';
 import { HomeStoreSwitch } from './switch';
 
@@ -81,37 +80,14 @@ describe('the snackbar timer (spec §9: 3000 ms)', () => {
   });
 });
 
-describe('saving when the snackbar closes (spec §4)', () => {
+describe('saving at the switch (docs/reference/stores.md "Home store")', () => {
   it('saves only with the switch on, a store, and a store other than the saved one', () => {
-    expect(shouldSaveOnClose(true, '0021', '0012')).toBe(true);
-    expect(shouldSaveOnClose(true, '0021', null)).toBe(true);
-    expect(shouldSaveOnClose(false, '0021', '0012')).toBe(false);
-    expect(shouldSaveOnClose(true, '', '0012')).toBe(false);
-    expect(shouldSaveOnClose(true, null, '0012')).toBe(false);
-    expect(shouldSaveOnClose(true, '0021', '0021')).toBe(false);
-  });
-
-  it('sends the save 500 ms after closing, the last store asked for only', () => {
-    vi.useFakeTimers();
-    const send = vi.fn();
-    const pending = createPendingSave(SAVE_HOME_STORE_DELAY_MS, send);
-    expect(SAVE_HOME_STORE_DELAY_MS).toBe(500);
-    pending.schedule('0021');
-    vi.advanceTimersByTime(499);
-    expect(send).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(send).toHaveBeenCalledWith('0021');
-
-    pending.schedule('0034');
-    vi.advanceTimersByTime(300);
-    pending.schedule('0045');
-    vi.advanceTimersByTime(500);
-    expect(send.mock.calls).toEqual([['0021'], ['0045']]);
-
-    pending.schedule('0057');
-    pending.cancel();
-    vi.advanceTimersByTime(1000);
-    expect(send).toHaveBeenCalledTimes(2);
+    expect(shouldSaveOnSwitch(true, '0021', '0012')).toBe(true);
+    expect(shouldSaveOnSwitch(true, '0021', null)).toBe(true);
+    expect(shouldSaveOnSwitch(false, '0021', '0012')).toBe(false);
+    expect(shouldSaveOnSwitch(true, '', '0012')).toBe(false);
+    expect(shouldSaveOnSwitch(true, null, '0012')).toBe(false);
+    expect(shouldSaveOnSwitch(true, '0021', '0021')).toBe(false);
   });
 });
 
@@ -157,6 +133,22 @@ describe('the snackbar (server render)', () => {
       switchOn: true,
     });
     expect(on.match(/<input[^>]*role="switch"[^>]*>/)?.[0]).toContain('checked');
+  });
+
+  it('keeps the switch on and locked, and says Saving, while its save is on its way', async () => {
+    const html = await view({
+      item: { kind: 'notice', notice: notice({ offerSave: true }) },
+      switchOn: true,
+      busy: true,
+    });
+    const input = html.match(/<input[^>]*role="switch"[^>]*>/)?.[0] ?? '';
+    expect(input).toContain('checked');
+    expect(input).toContain('aria-disabled="true"');
+    expect(html).toContain('aria-busy="true"');
+    expect(textOf(html)).toContain('Saving');
+    const idle = await view({ item: { kind: 'notice', notice: notice({ offerSave: true }) } });
+    expect(idle).not.toContain('aria-busy');
+    expect(idle).not.toContain('aria-disabled');
   });
 
   it('says a save failed in our words, and what a saved store is', async () => {

@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import {
   HOME_STORE_ACTION,
@@ -9,7 +9,6 @@ import {
   HOME_STORE_REPLY_FIELD,
   nowHomeStoreMessage,
   nowShoppingAtMessage,
-  SAVE_HOME_STORE_DELAY_MS,
   STORE_NOTICE_MS,
   type HomeStoreSaveReply,
   type StoreNotice,
@@ -22,7 +21,7 @@ import {
   type SnackbarBoxProps,
 } from '~/lib/ui/snackbar';
 import { noticeBarStyle, srOnly } from '~/lib/ui/styles';
-import { createPendingSave, shouldSaveOnClose, type PendingSave } from './snackbar-logic';
+import { shouldSaveOnSwitch } from './snackbar-logic';
 import { HomeStoreSwitch } from './switch';
 
 const styles = {
@@ -49,9 +48,10 @@ function noticeLines(notice: StoreNotice): { text: string; error?: boolean }[] {
  * With JavaScript: a snackbar for STORE_NOTICE_MS (3000 ms), announced through a polite live
  * region that is in the page before any message arrives. It stays while the pointer is over it
  * or the focus is in it, and Escape or its close button closes it. For a shopper whose saved
- * store differs (offerSave) it holds the 'Make this my home store' switch; closing with the
- * switch on saves the store SAVE_HOME_STORE_DELAY_MS later, skipped when empty or unchanged,
- * and the snackbar then says the result.
+ * store differs (offerSave) it holds the 'Make this my home store' switch; turning it on saves
+ * the store at once (a fetcher post; skipped when empty or unchanged), so a reload or a typed
+ * address right after already shows it, and the snackbar then says the result. Closing the
+ * snackbar saves nothing.
  *
  * Without JavaScript: the same words as a plain status message in the page, with a button that
  * saves the store when the switch would be offered.
@@ -123,40 +123,17 @@ function Snackbar({
   const [item, setItem] = useState<SnackbarItem | null>(null);
   const [switchOn, setSwitchOn] = useState(false);
   const fetcher = useFetcher<HomeStoreSaveReply>();
-  const submit = useRef(fetcher.submit);
-  submit.current = fetcher.submit;
-  const pending = useRef<PendingSave | null>(null);
-  const returnTo = useRef(redirectTo);
-  returnTo.current = redirectTo;
+  const busy = fetcher.state !== 'idle';
 
-  // A notice from the root loader (the document, or the data after a post) opens it once. One
-  // it replaces counts as closed: its switch, if on, still saves.
+  // A notice from the root loader (the document, or the data after a post) opens it once, with
+  // the switch off.
   useEffect(() => {
     if (!notice) return;
-    settleRef.current();
     setItem({ kind: 'notice', notice });
     setSwitchOn(false);
   }, [notice]);
 
-  // The pending save (500 ms), sent through the fetcher (a navigation meanwhile does not
-  // cancel it); cancelled only when the shell goes.
-  useEffect(() => {
-    const save = createPendingSave(SAVE_HOME_STORE_DELAY_MS, (storeNumber) =>
-      submit.current(
-        {
-          [HOME_STORE_FIELDS.intent]: HOME_STORE_INTENTS.save,
-          [HOME_STORE_FIELDS.storeNumber]: storeNumber,
-          [HOME_STORE_FIELDS.redirectTo]: returnTo.current,
-          [HOME_STORE_REPLY_FIELD]: HOME_STORE_REPLY_DATA,
-        },
-        { method: 'post', action: HOME_STORE_ACTION },
-      ),
-    );
-    pending.current = save;
-    return () => save.cancel();
-  }, []);
-
-  // The save's result, once it is back.
+  // The save's result, once it is back: it replaces the notice and its switch.
   const reply = fetcher.state === 'idle' ? fetcher.data : undefined;
   useEffect(() => {
     if (!reply || reply.status === 'skipped') return;
@@ -167,32 +144,35 @@ function Snackbar({
     );
   }, [reply]);
 
-  /** A notice closing with the switch on saves its store (after the pending delay). */
-  const settle = useCallback(() => {
-    if (
-      item?.kind === 'notice' &&
-      shouldSaveOnClose(switchOn, item.notice.storeNumber, savedStoreNumber)
-    ) {
-      pending.current?.schedule(item.notice.storeNumber);
-    }
-  }, [item, switchOn, savedStoreNumber]);
-  const settleRef = useRef(settle);
-  settleRef.current = settle;
+  /** Turning the switch on saves the notice's store now (once: it stays on while pending). */
+  const onSwitch = (on: boolean) => {
+    if (busy || item?.kind !== 'notice') return;
+    setSwitchOn(on);
+    const storeNumber = item.notice.storeNumber;
+    if (!shouldSaveOnSwitch(on, storeNumber, savedStoreNumber)) return;
+    fetcher.submit(
+      {
+        [HOME_STORE_FIELDS.intent]: HOME_STORE_INTENTS.save,
+        [HOME_STORE_FIELDS.storeNumber]: storeNumber,
+        [HOME_STORE_FIELDS.redirectTo]: redirectTo,
+        [HOME_STORE_REPLY_FIELD]: HOME_STORE_REPLY_DATA,
+      },
+      { method: 'post', action: HOME_STORE_ACTION },
+    );
+  };
 
   // Each message gets its own STORE_NOTICE_MS (the shared snackbar's timer and keys).
   const { close, box } = useSnackbar(item, {
     durationMs: STORE_NOTICE_MS,
-    onClose: () => {
-      settle();
-      setItem(null);
-    },
+    onClose: () => setItem(null),
   });
 
   return (
     <SnackbarView
       item={item}
-      switchOn={switchOn}
-      onSwitch={setSwitchOn}
+      switchOn={switchOn || busy}
+      busy={busy}
+      onSwitch={onSwitch}
       onClose={close}
       box={box}
     />
@@ -206,12 +186,15 @@ function Snackbar({
 export function SnackbarView({
   item,
   switchOn,
+  busy = false,
   onSwitch,
   onClose,
   box,
 }: {
   item: SnackbarItem | null;
   switchOn: boolean;
+  /** The save is on its way: the switch stays on and cannot be turned off. */
+  busy?: boolean;
   onSwitch: (on: boolean) => void;
   onClose: () => void;
   box?: Partial<SnackbarBoxProps>;
@@ -232,7 +215,12 @@ export function SnackbarView({
       message={message}
       actions={
         item?.kind === 'notice' && item.notice.offerSave ? (
-          <SnackbarSwitch checked={switchOn} onChange={onSwitch} store={item.notice.name} />
+          <SnackbarSwitch
+            checked={switchOn}
+            busy={busy}
+            onChange={onSwitch}
+            store={item.notice.name}
+          />
         ) : null
       }
       onClose={onClose}
@@ -244,21 +232,27 @@ export function SnackbarView({
 
 function SnackbarSwitch({
   checked,
+  busy,
   onChange,
   store,
 }: {
   checked: boolean;
+  busy: boolean;
   onChange: (on: boolean) => void;
   store: string;
 }) {
   const id = useId();
   return (
-    <HomeStoreSwitch
-      id={id}
-      checked={checked}
-      onChange={(event) => onChange(event.currentTarget.checked)}
-      tone="dark"
-      description={`Saves ${store} as your home store when this message closes.`}
-    />
+    <span aria-busy={busy || undefined} data-testid="home-store-snackbar-switch">
+      <HomeStoreSwitch
+        id={id}
+        checked={checked}
+        locked={busy}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+        tone="dark"
+        description={`Saves ${store} as your home store.`}
+      />
+      {busy ? <span className={srOnly}>Saving</span> : null}
+    </span>
   );
 }
