@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createContentService } from '~/content/source/content.server';
-import { hoursView, parseWeek } from './hours';
+import { hoursView, parseHoursText, parseWeek, specialHoursOn } from './hours';
 
 const ROOT = path.resolve(__dirname, '../..');
 const content = createContentService({ dir: path.join(ROOT, 'content'), watch: false });
@@ -54,5 +54,61 @@ describe('demo store content', () => {
     expect(weeks.some((w) => w.days.some((d) => d?.kind === 'open' && d.close > 1440))).toBe(true);
     expect(weeks.some((w) => w.days.every((d) => d?.kind === 'allDay'))).toBe(true);
     expect(stores.filter((s) => s.pharmacy).length).toBeGreaterThan(3);
+  });
+
+  it('closes every store or shortens its hours on the 2026 holidays, and every pharmacy too', () => {
+    for (const s of stores) {
+      const thanksgiving = parseHoursText(specialHoursOn(s.specialHours, '2026-11-26')!.hours);
+      expect(['closed', 'open'], s.name).toContain(thanksgiving?.kind);
+      expect(specialHoursOn(s.specialHours, '2026-11-26')?.label, s.name).toBe('Thanksgiving');
+      const eve = specialHoursOn(s.specialHours, '2026-12-24');
+      expect(eve?.label, s.name).toBe('Christmas Eve');
+      expect(parseHoursText(eve!.hours)?.kind, s.name).toBe('open');
+      expect(specialHoursOn(s.specialHours, '2026-12-25'), s.name).toMatchObject({
+        label: 'Christmas Day',
+        hours: 'Closed',
+      });
+      if (s.pharmacy) {
+        expect(specialHoursOn(s.pharmacy.specialHours, '2026-11-26'), s.name).toMatchObject({
+          label: 'Thanksgiving',
+          hours: 'Closed',
+        });
+        expect(specialHoursOn(s.pharmacy.specialHours, '2026-12-25')?.hours, s.name).toBe('Closed');
+      }
+    }
+  });
+
+  it("keeps the holiday hours a brand's news post promises in the locator", () => {
+    // A post with a table of holiday hours ('| Thanksgiving Day | 6 AM to 3 PM | Closed |').
+    for (const site of sites) {
+      const dir = path.join(ROOT, 'content', site, 'posts', 'news');
+      if (!fs.existsSync(dir)) continue;
+      for (const file of fs.readdirSync(dir).filter((f) => /holiday-hours/.test(f))) {
+        const text = fs.readFileSync(path.join(dir, file), 'utf8');
+        const rows = [...text.matchAll(/^\|\s*([^|]+?)\s*\|\s*([^|]+?)\s*\|\s*([^|]+?)\s*\|$/gm)]
+          .map((m) => m.slice(1, 4))
+          .filter(([label]) => !/^(Holiday|-+)$/.test(label));
+        expect(rows.length, file).toBeGreaterThan(0);
+        const dates: Record<string, string> = {
+          'Thanksgiving Day': '2026-11-26',
+          'Christmas Eve': '2026-12-24',
+          'Christmas Day': '2026-12-25',
+          "New Year's Eve": '2026-12-31',
+          "New Year's Day": '2027-01-01',
+        };
+        const same = (written: string, content: string | undefined) =>
+          expect(parseHoursText(content ?? '')).toEqual(
+            parseHoursText(written.replace(' to ', ' - ')),
+          );
+        for (const [label, store, pharmacy] of rows) {
+          const date = dates[label];
+          expect(date, `${file}: ${label}`).toBeDefined();
+          for (const s of stores.filter((x) => x.site === site && !x.hidden)) {
+            same(store, specialHoursOn(s.specialHours, date)?.hours);
+            if (s.pharmacy) same(pharmacy, specialHoursOn(s.pharmacy.specialHours, date)?.hours);
+          }
+        }
+      }
+    }
   });
 });

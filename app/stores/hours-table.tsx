@@ -1,5 +1,5 @@
 import { sx } from '~/lib/theme/static-css';
-import type { WeekRow } from './types';
+import type { SpecialHoursRow, WeekRow } from './types';
 
 const styles = {
   table: sx({ borderCollapse: 'collapse', w: 'full', maxW: 'sm', fontSize: 'sm' }),
@@ -13,6 +13,8 @@ const styles = {
   }),
   day: sx({ textAlign: 'start', fontWeight: 'inherit', py: '1.5', pl: '2', pr: '4' }),
   hours: sx({ py: '1.5', px: '2', textAlign: 'end' }),
+  label: sx({ py: '1.5', px: '2' }),
+  closed: sx({ py: '1.5', px: '2', textAlign: 'end', fontWeight: 'semibold' }),
   todayLabel: sx({
     ml: '2',
     px: '1.5',
@@ -50,6 +52,38 @@ export function HoursTable({
               {row.today ? <span className={styles.todayLabel}>Today</span> : null}
             </th>
             <td className={styles.hours}>{row.hours}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * Holiday and special hours of the coming days (date, what the day is, its hours or 'Closed');
+ * nothing when there are none.
+ */
+export function SpecialHoursTable({
+  caption,
+  rows,
+  testId,
+}: {
+  caption: string;
+  rows: SpecialHoursRow[];
+  testId?: string;
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <table className={styles.table} data-testid={testId}>
+      <caption className={styles.caption}>{caption}</caption>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.from} className={styles.row}>
+            <th scope="row" className={styles.day}>
+              {row.dates}
+            </th>
+            <td className={styles.label}>{row.label}</td>
+            <td className={row.closed ? styles.closed : styles.hours}>{row.hours}</td>
           </tr>
         ))}
       </tbody>

@@ -5,10 +5,14 @@
  * 'Open 24 hours', late hours past midnight such as '6 AM - 1 AM'), and whether it is open at an
  * instant on the store's own wall clock.
  *
+ * Dated exceptions (holiday and special hours, `specialHours` in content) replace the weekly
+ * hours on the days they cover, on the store's own calendar (docs/reference/stores.md "Rules").
+ *
  * Pure and client-safe. Content is written by people: text this module cannot read never throws;
  * it is shown as written, and no open-now line is claimed from it.
  */
-import { wallClock } from '@common/dates';
+import { addDays, wallClock } from '@common/dates';
+import type { SpecialHours } from '~/content/source/types';
 
 export const DAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 export const DAY_LONG = [
@@ -164,11 +168,18 @@ export interface OpenStatus {
   text: string;
 }
 
+/**
+ * Days around today, yesterday first: index 0 is yesterday, 1 today, 8 a week ahead (the span
+ * the open-now line looks at). Null where the hours are not known.
+ */
+type DaysAround = (DayHours | null)[];
+const AROUND = { from: -1, to: 7 } as const;
+
 /** Opening intervals from yesterday to a week ahead, in minutes from today's midnight, merged. */
-function intervals(days: DayHours[], today: number): [number, number][] {
+function intervals(days: DayHours[]): [number, number][] {
   const list: [number, number][] = [];
-  for (let offset = -1; offset <= 7; offset++) {
-    const day = days[(((today + offset) % 7) + 7) % 7];
+  for (let offset: number = AROUND.from; offset <= AROUND.to; offset++) {
+    const day = days[offset - AROUND.from];
     const base = offset * DAY;
     if (day.kind === 'allDay') list.push([base, base + DAY]);
     else if (day.kind === 'open') list.push([base + day.open, base + day.close]);
@@ -189,23 +200,72 @@ function when(minutes: number, today: number): string {
   return `${DAY_SHORT[(today + Math.floor(minutes / DAY)) % 7]} ${time}`;
 }
 
+/** A day's hours as the special-hours lines write them: 'Closed', 'Open 24 hours', '8 AM – 3 PM'. */
+export function describeDayHours(day: DayHours): string {
+  if (day.kind === 'closed') return 'Closed';
+  if (day.kind === 'allDay') return 'Open 24 hours';
+  return `${formatTime(day.open)} – ${formatTime(day.close)}`;
+}
+
+/** Today's exception, read: its label and hours. */
+interface TodaySpecial {
+  label: string;
+  day: DayHours;
+}
+
+function known(days: DaysAround): days is DayHours[] {
+  return days.every((d) => d !== null);
+}
+
+function statusAround(
+  days: DaysAround,
+  weekday: number,
+  minutes: number,
+  special: TodaySpecial | null,
+): OpenStatus | null {
+  const spans = known(days) ? intervals(days) : null;
+  const current = spans?.find(([start, end]) => start <= minutes && minutes < end);
+  if (special) {
+    const { label, day } = special;
+    if (day.kind === 'closed') return { open: false, text: `Closed today · ${label}` };
+    if (day.kind === 'allDay') return { open: true, text: `Open 24 hours today · ${label}` };
+    if (minutes < day.close) {
+      const open = spans ? current !== undefined : minutes >= day.open;
+      return { open, text: `Open today ${describeDayHours(day)} · ${label}` };
+    }
+    // Past today's special closing time: when it opens next, if the days ahead are known.
+    if (!spans) return { open: false, text: `Closed for today · ${label}` };
+  }
+  if (!spans) return null;
+  const today = days[-AROUND.from] as DayHours;
+  if (current) {
+    if (today.kind === 'allDay' && current[1] > DAY) return { open: true, text: 'Open 24 hours' };
+    return { open: true, text: `Open now · closes ${when(current[1], weekday)}` };
+  }
+  const next = spans.find(([start]) => start > minutes);
+  return { open: false, text: next ? `Closed · opens ${when(next[0], weekday)}` : 'Closed' };
+}
+
+const weekDaysAround = (week: Week, weekday: number): DaysAround =>
+  Array.from({ length: AROUND.to - AROUND.from + 1 }, (_, i) => {
+    return week.days[(((weekday + AROUND.from + i) % 7) + 7) % 7];
+  });
+
 /**
  * Open or closed at a wall-clock moment (weekday Monday 0, minutes since midnight), from a week
  * whose every day is known; null otherwise (no claim made from hours we could not read).
  */
 export function openStatus(week: Week | null, weekday: number, minutes: number): OpenStatus | null {
-  if (!week || week.days.some((d) => d === null)) return null;
-  const days = week.days as DayHours[];
-  const spans = intervals(days, weekday);
-  const current = spans.find(([start, end]) => start <= minutes && minutes < end);
-  if (current) {
-    if (days[weekday].kind === 'allDay' && current[1] > DAY) {
-      return { open: true, text: 'Open 24 hours' };
-    }
-    return { open: true, text: `Open now · closes ${when(current[1], weekday)}` };
-  }
-  const next = spans.find(([start]) => start > minutes);
-  return { open: false, text: next ? `Closed · opens ${when(next[0], weekday)}` : 'Closed' };
+  if (!week) return null;
+  return statusAround(weekDaysAround(week, weekday), weekday, minutes, null);
+}
+
+/** The exception that covers a calendar day (`YYYY-MM-DD`), if any. */
+export function specialHoursOn(
+  list: readonly SpecialHours[] | null | undefined,
+  date: string,
+): SpecialHours | null {
+  return (Array.isArray(list) ? list : []).find((s) => s.from <= date && date <= s.to) ?? null;
 }
 
 export interface WeekRow {
@@ -219,7 +279,7 @@ export interface WeekRow {
 export interface HoursView {
   /** Seven rows Monday to Sunday (today marked), or the rows as written when unreadable. */
   rows: WeekRow[];
-  /** Today's hours as written; null when not known. */
+  /** Today's hours as written (an exception's with its label); null when not known. */
   today: string | null;
   status: OpenStatus | null;
 }
@@ -236,13 +296,32 @@ function clockAt(at: number | Date, timeZone: string) {
   }
 }
 
+/** The calendar day (`YYYY-MM-DD`) on the store's own clock at an instant. */
+export function storeDate(at: number | Date, timeZone: string): string {
+  return clockAt(at, timeZone).date;
+}
+
 export function hoursView(
   rows: readonly StoreHoursRow[] | null | undefined,
   at: number | Date,
   timeZone: string,
+  specialHours: readonly SpecialHours[] = [],
 ): HoursView {
   const list = Array.isArray(rows) ? rows : [];
   const week = parseWeek(list);
+  const clock = clockAt(at, timeZone);
+  // The days around today on the store's calendar, each from its exception when one covers it.
+  const days: DaysAround = [];
+  let special: TodaySpecial | null = null;
+  for (let offset: number = AROUND.from; offset <= AROUND.to; offset++) {
+    const exception = specialHoursOn(specialHours, addDays(clock.date, offset));
+    const day = exception
+      ? parseHoursText(exception.hours)
+      : (week?.days[(((clock.weekday + offset) % 7) + 7) % 7] ?? null);
+    days.push(day);
+    if (offset === 0 && exception && day) special = { label: exception.label, day };
+  }
+  const status = statusAround(days, clock.weekday, clock.minutes, special);
   if (!week) {
     return {
       rows: list.map((r) => ({
@@ -250,18 +329,19 @@ export function hoursView(
         hours: clean(String(r?.hours ?? '')),
         today: false,
       })),
-      today: null,
-      status: null,
+      today: special ? `${describeDayHours(special.day)} · ${special.label}` : null,
+      status: special ? status : null,
     };
   }
-  const clock = clockAt(at, timeZone);
   return {
     rows: DAY_LONG.map((day, i) => ({
       day,
       hours: week.texts[i] ?? HOURS_NOT_LISTED,
       today: i === clock.weekday,
     })),
-    today: week.texts[clock.weekday],
-    status: openStatus(week, clock.weekday, clock.minutes),
+    today: special
+      ? `${describeDayHours(special.day)} · ${special.label}`
+      : week.texts[clock.weekday],
+    status,
   };
 }

@@ -17,9 +17,10 @@ import { resolveHomeStore, visibleLocations } from '~/stores/home-store/location
 import { matchStoreNumber } from '~/lib/session/shopper.server';
 import { metresBetween, milesBetween, type GeoPoint } from './distance';
 import { lookupPlace, MAX_SEARCH_LENGTH } from './geo-lookup.server';
-import { hoursView } from './hours';
+import { hoursView, storeDate } from './hours';
 import { directionsUrl, telHref } from './links';
 import { mapData } from './map-data.server';
+import { upcomingSpecialHours } from './special-hours';
 import { LOCATION_NOT_FOUND_MESSAGE, OWN_LOCATION_LABEL } from './messages';
 import type {
   LocationsPageData,
@@ -66,9 +67,11 @@ interface Viewer {
 }
 
 function summary(location: Location, viewer: Viewer): StoreSummary {
-  const hours = hoursView(location.hours, viewer.now, location.timeZone);
+  const hours = hoursView(location.hours, viewer.now, location.timeZone, location.specialHours);
   const pharmacy = location.pharmacy;
-  const pharmacyHours = pharmacy ? hoursView(pharmacy.hours, viewer.now, location.timeZone) : null;
+  const pharmacyHours = pharmacy
+    ? hoursView(pharmacy.hours, viewer.now, location.timeZone, pharmacy.specialHours)
+    : null;
   return {
     storeNumber: location.storeNumber,
     name: location.name,
@@ -178,11 +181,16 @@ export function storePageLoader(context: AppLoadContext, slug: string | undefine
   if (!location) throw notFound(LOCATION_NOT_FOUND_MESSAGE);
   const viewer = viewerOf(context, locations, null);
   const hours = hoursView(location.hours, viewer.now, location.timeZone);
+  const today = storeDate(viewer.now, location.timeZone);
   const store: StoreDetail = {
     ...summary(location, viewer),
     week: hours.rows,
     pharmacyWeek: location.pharmacy
       ? hoursView(location.pharmacy.hours, viewer.now, location.timeZone).rows
+      : null,
+    specialHours: upcomingSpecialHours(location.specialHours, today),
+    pharmacySpecialHours: location.pharmacy
+      ? upcomingSpecialHours(location.pharmacy.specialHours, today)
       : null,
     weeklyAdHref: location.adviewerPage
       ? `/weekly-ad?location=${encodeURIComponent(location.storeNumber)}`

@@ -129,6 +129,8 @@ const detail = (extra: Partial<StoreDetail> = {}): StoreDetail => ({
     (day) => ({ day, hours: day === 'Sunday' ? 'Closed' : '7 AM - 9 PM', today: day === 'Sunday' }),
   ),
   pharmacyWeek: null,
+  specialHours: [],
+  pharmacySpecialHours: null,
   weeklyAdHref: '/weekly-ad?location=1',
   ...extra,
 });

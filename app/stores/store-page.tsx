@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { MakeHomeStoreForm, ShopThisStoreForm } from './home-store/forms';
-import { HoursTable } from './hours-table';
+import { HoursTable, SpecialHoursTable } from './hours-table';
 import { LocationsMap } from './locations-map';
 import { DirectionsLink, OpenNow, PhoneLink, StoreAddress } from './store-bits';
 import { storeStyles } from './store-styles';
@@ -29,7 +29,8 @@ const styles = {
 
 /**
  * A store's own page (/locations/{slug}): where it is, how to call and reach it, its week of
- * hours with today marked, the pharmacy's, and the home-store choice.
+ * hours with today marked, the holiday and special hours of the next 30 days (the store's and the
+ * pharmacy's), and the home-store choice.
  */
 export function StorePage({ data }: { data: StorePageData }) {
   const { store } = data;
@@ -38,6 +39,11 @@ export function StorePage({ data }: { data: StorePageData }) {
   const hours = (
     <>
       <HoursTable caption="Store hours" rows={store.week} testId="store-hours" />
+      <SpecialHoursTable
+        caption="Holiday and special hours"
+        rows={store.specialHours}
+        testId="store-special-hours"
+      />
       {pharmacy ? (
         <section className={styles.block} aria-labelledby="store-pharmacy">
           <h2 id="store-pharmacy" className={styles.subheading}>
@@ -50,6 +56,13 @@ export function StorePage({ data }: { data: StorePageData }) {
               caption="Pharmacy hours"
               rows={store.pharmacyWeek}
               testId="pharmacy-hours"
+            />
+          ) : null}
+          {store.pharmacySpecialHours ? (
+            <SpecialHoursTable
+              caption="Pharmacy holiday and special hours"
+              rows={store.pharmacySpecialHours}
+              testId="pharmacy-special-hours"
             />
           ) : null}
         </section>

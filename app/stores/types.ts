@@ -6,8 +6,9 @@ import type { Location } from '~/content/source/types';
 import type { MapData } from './map-data.server';
 import type { GeoPoint } from './distance';
 import type { OpenStatus, WeekRow } from './hours';
+import type { SpecialHoursRow } from './special-hours';
 
-export type { GeoPoint, OpenStatus, WeekRow };
+export type { GeoPoint, OpenStatus, SpecialHoursRow, WeekRow };
 
 export interface PharmacySummary {
   phone: string | null;
@@ -76,6 +77,10 @@ export interface StoreDetail extends StoreSummary {
   /** Seven rows Monday to Sunday with today marked (or the rows as written). */
   week: WeekRow[];
   pharmacyWeek: WeekRow[] | null;
+  /** Holiday and special hours of the next 30 days on the store's calendar, in date order. */
+  specialHours: SpecialHoursRow[];
+  /** The pharmacy's own (null without a pharmacy). */
+  pharmacySpecialHours: SpecialHoursRow[] | null;
   /** The store's weekly ad (/weekly-ad?location={storeNumber}); null when it has no ad page. */
   weeklyAdHref: string | null;
 }

@@ -26,6 +26,7 @@ function location(storeNumber: string, extra: Partial<Location> = {}): Location 
     hiddenInHomeSelector: false,
     hiddenInStoreSelector: false,
     hours: [],
+    specialHours: [],
     pharmacy: null,
     timeZone: 'America/Denver',
     ...extra,

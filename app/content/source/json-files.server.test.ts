@@ -1,6 +1,9 @@
 /** The JSON files of a folder: menus, retailer info, map styles (bad items dropped). */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SITE, useContentFixture } from '@test/content-fixture';
+import { SITE, useContentFixture, write } from '@test/content-fixture';
 
 const fx = useContentFixture();
 const { service } = fx;
@@ -50,6 +53,40 @@ describe('retailer info, map styles', () => {
     expect(second.zip).toBe('84001');
     expect(second.storeNumber).toBe('0002');
     expect(info.aceLocations).toEqual([]);
+  });
+
+  it('drops a store’s bad special hours with a problem, never the store', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'special-hours-'));
+    try {
+      const store = { name: 'One', storeNumber: '1', address: '1 Main', city: 'T', state: 'UT' };
+      write(dir, `${SITE}/retailer-info.json`, {
+        locations: [
+          {
+            ...store,
+            zip: '84000',
+            specialHours: [{ label: 'Thanksgiving', date: '2026-11-31', hours: 'Closed' }],
+            pharmacy: {
+              phone: null,
+              specialHours: [{ label: 'Christmas Day', date: '2026-12-25', hours: 'Closed' }],
+            },
+          },
+          // Anything else wrong still drops the store, as before.
+          { ...store, name: 'Two', specialHours: [{ label: 'X', date: 'x', hours: 'Closed' }] },
+        ],
+      });
+      const s = service({ dir });
+      const [one, ...rest] = s.retailerInfo(SITE).locations;
+      expect(rest).toEqual([]);
+      expect(one.specialHours).toEqual([]);
+      expect(one.pharmacy?.specialHours).toEqual([]);
+      expect(s.problems(SITE).map((p) => p.message)).toEqual([
+        'locations[0]: specialHours.0.date: must be a date like 2026-12-24 (special hours dropped)',
+        'locations[1]: specialHours.0.date: must be a date like 2026-12-24 (special hours dropped)',
+        'locations[1]: zip: zip or zipCode is required (location dropped)',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads map styles', () => {

@@ -3,6 +3,7 @@
  * page-promos.json and store-carousel.json. A bad item is dropped and reported with its
  * position; the rest of the file is kept.
  */
+import type { z } from 'zod';
 import { formPath } from '~/lib/form-kit/upload-limits';
 import { formFileSchema } from '~/forms/form-file-schema';
 import type { Entry, FolderReader, MenuEntry, RetailerPart } from './folder-reader.server';
@@ -69,6 +70,25 @@ export function readMenus(r: FolderReader): Map<string, MenuEntry> {
   return menus;
 }
 
+const isSpecialHoursPath = (path: (string | number)[]) =>
+  path[0] === 'specialHours' || (path[0] === 'pharmacy' && path[1] === 'specialHours');
+
+function onlySpecialHours(error: z.ZodError): boolean {
+  return error.issues.every((issue) => isSpecialHoursPath(issue.path));
+}
+
+/** The location as written, without its (store's and pharmacy's) special hours. */
+function withoutSpecialHours(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object') return raw;
+  const { specialHours: _store, ...rest } = raw as Record<string, unknown>;
+  const pharmacy = rest.pharmacy;
+  if (pharmacy && typeof pharmacy === 'object' && !Array.isArray(pharmacy)) {
+    const { specialHours: _pharmacy, ...ownRest } = pharmacy as Record<string, unknown>;
+    rest.pharmacy = ownRest;
+  }
+  return rest;
+}
+
 function readLocations(
   r: FolderReader,
   file: string,
@@ -83,7 +103,15 @@ function readLocations(
   const locations: Location[] = [];
   const slugs = new Set<string>();
   value.forEach((raw, index) => {
-    const parsed = locationSchema.safeParse(raw);
+    let parsed = locationSchema.safeParse(raw);
+    if (!parsed.success && onlySpecialHours(parsed.error)) {
+      // A mistake in the holiday hours costs those hours, never the store's place in the list.
+      r.problem(
+        file,
+        `${key}[${index}]: ${describeZodError(parsed.error)} (special hours dropped)`,
+      );
+      parsed = locationSchema.safeParse(withoutSpecialHours(raw));
+    }
     if (!parsed.success) {
       r.problem(file, `${key}[${index}]: ${describeZodError(parsed.error)} (location dropped)`);
       return;

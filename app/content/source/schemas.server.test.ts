@@ -15,22 +15,22 @@ function problem(schema: z.ZodTypeAny, value: unknown): string | null {
   return result.success ? null : describeZodError(result.error);
 }
 
+const store = {
+  name: "Lin's Mesquite",
+  storeNumber: '0057',
+  address: '450 W Pioneer Blvd',
+  city: 'Mesquite',
+  state: 'NV',
+  zip: '89027',
+  hours: [{ day: 'Daily', hours: '6 AM - 11 PM' }],
+};
+
 describe('locations', () => {
   it('makes location slugs from names', () => {
     expect(locationSlug("Lin's Cedar City")).toBe('lins-cedar-city');
     expect(locationSlug('  Market #5 — Downtown ')).toBe('market-5-downtown');
     expect(locationSlug('Café Über')).toBe('cafe-uber');
   });
-
-  const store = {
-    name: "Lin's Mesquite",
-    storeNumber: '0057',
-    address: '450 W Pioneer Blvd',
-    city: 'Mesquite',
-    state: 'NV',
-    zip: '89027',
-    hours: [{ day: 'Daily', hours: '6 AM - 11 PM' }],
-  };
 
   it('reads a time zone, Denver when content names none', () => {
     expect(locationSchema.parse(store).timeZone).toBe('America/Denver');
@@ -52,14 +52,108 @@ describe('locations', () => {
         ...store,
         pharmacy: { phone: '(702) 555-0158', hours: [{ day: 'Mon-Fri', hours: '9 AM - 7 PM' }] },
       }).pharmacy,
-    ).toEqual({ phone: '(702) 555-0158', hours: [{ day: 'Mon-Fri', hours: '9 AM - 7 PM' }] });
+    ).toEqual({
+      phone: '(702) 555-0158',
+      hours: [{ day: 'Mon-Fri', hours: '9 AM - 7 PM' }],
+      specialHours: [],
+    });
     expect(locationSchema.parse({ ...store, pharmacy: {} }).pharmacy).toEqual({
       phone: null,
       hours: [],
+      specialHours: [],
     });
     expect(problem(locationSchema, { ...store, pharmacy: { hours: [{ day: 'Mon' }] } })).toBe(
       'pharmacy.hours.0.hours: is required',
     );
+  });
+});
+
+describe('holiday and special hours', () => {
+  const special = (specialHours: unknown, pharmacy?: unknown) =>
+    locationSchema.safeParse({ ...store, specialHours, pharmacy });
+  const problemOf = (specialHours: unknown) => problem(locationSchema, { ...store, specialHours });
+
+  it('reads one day or a range, sorted by date, for the store and its pharmacy apart', () => {
+    const parsed = special(
+      [
+        { label: 'Christmas Day', date: '2026-12-25', hours: 'Closed' },
+        { label: 'Inventory', from: '2027-01-04', to: '2027-01-05', hours: '8 AM  -  6 PM' },
+        { label: 'Thanksgiving', date: ' 2026-11-26 ', hours: '7 AM - 2 PM' },
+      ],
+      {
+        phone: null,
+        specialHours: [{ label: 'Thanksgiving', date: '2026-11-26', hours: 'Closed' }],
+      },
+    );
+    expect(parsed.success).toBe(true);
+    const location = parsed.data!;
+    expect(location.specialHours).toEqual([
+      { label: 'Thanksgiving', from: '2026-11-26', to: '2026-11-26', hours: '7 AM - 2 PM' },
+      { label: 'Christmas Day', from: '2026-12-25', to: '2026-12-25', hours: 'Closed' },
+      { label: 'Inventory', from: '2027-01-04', to: '2027-01-05', hours: '8 AM - 6 PM' },
+    ]);
+    expect(location.pharmacy?.specialHours).toEqual([
+      { label: 'Thanksgiving', from: '2026-11-26', to: '2026-11-26', hours: 'Closed' },
+    ]);
+    expect(locationSchema.parse(store).specialHours).toEqual([]);
+  });
+
+  it('refuses bad dates, backward or endless ranges, unreadable hours and missing parts', () => {
+    expect(problemOf([{ label: 'Thanksgiving', date: '2026-11-31', hours: 'Closed' }])).toBe(
+      'specialHours.0.date: must be a date like 2026-12-24',
+    );
+    expect(problemOf([{ label: 'X', date: 'Nov 26', hours: 'Closed' }])).toBe(
+      'specialHours.0.date: must be a date like 2026-12-24',
+    );
+    expect(
+      problemOf([{ label: 'Inventory', from: '2027-01-06', to: '2027-01-04', hours: 'Closed' }]),
+    ).toBe('specialHours.0.to: must be on or after from (2027-01-06)');
+    expect(
+      problemOf([{ label: 'Remodel', from: '2027-01-01', to: '2028-01-02', hours: 'Closed' }]),
+    ).toBe('specialHours.0.to: a range covers at most 366 days');
+    expect(
+      problemOf([{ label: 'Christmas Eve', date: '2026-12-24', hours: '7 AM till late' }]),
+    ).toBe("specialHours.0.hours: must be 'Closed', 'Open 24 hours' or times like '8 AM - 3 PM'");
+    expect(problemOf([{ label: 'X', hours: 'Closed' }])).toBe(
+      'specialHours.0.date: is required (or from and to for a range of days)',
+    );
+    expect(problemOf([{ label: 'X', from: '2026-12-24', hours: 'Closed' }])).toBe(
+      'specialHours.0.to: is required with from',
+    );
+    expect(
+      problemOf([
+        { label: 'X', date: '2026-12-24', from: '2026-12-24', to: '2026-12-25', hours: 'Closed' },
+      ]),
+    ).toBe('specialHours.0.date: give either date, or from and to, not both');
+    expect(problemOf([{ date: '2026-12-24', hours: 'Closed' }])).toBe(
+      'specialHours.0.label: is required',
+    );
+    expect(problemOf([{ label: 'X', date: '2026-12-24', hours: 'Closed', note: 'x' }])).toMatch(
+      /^specialHours\.0: Unrecognized key/,
+    );
+  });
+
+  it('refuses two entries on one day, naming both', () => {
+    expect(
+      problemOf([
+        { label: 'Holiday week', from: '2026-12-20', to: '2026-12-26', hours: '8 AM - 8 PM' },
+        { label: 'Christmas Day', date: '2026-12-25', hours: 'Closed' },
+      ]),
+    ).toBe(
+      'specialHours.1: Christmas Day (2026-12-25) overlaps Holiday week (2026-12-20 to 2026-12-26): one entry per day',
+    );
+    expect(
+      problemOf([
+        { label: 'Christmas Day', date: '2026-12-25', hours: 'Closed' },
+        { label: 'Christmas Eve', date: '2026-12-24', hours: '7 AM - 5 PM' },
+      ]),
+    ).toBeNull();
+    // The store and its pharmacy each have their own days.
+    expect(
+      special([{ label: 'Thanksgiving', date: '2026-11-26', hours: 'Closed' }], {
+        specialHours: [{ label: 'Thanksgiving', date: '2026-11-26', hours: 'Closed' }],
+      }).success,
+    ).toBe(true);
   });
 });
 

@@ -4,9 +4,16 @@
  * and page promos. Each turns what YAML or JSON gives into the shape the queries serve.
  */
 import { z } from 'zod';
-import { SHOPPER_TIME_ZONE, denverInstant, isTimeZone, plainDate } from '@common/dates';
+import {
+  SHOPPER_TIME_ZONE,
+  daysBetween,
+  denverInstant,
+  isTimeZone,
+  plainDate,
+} from '@common/dates';
 import { isLocalPath } from '~/lib/markdown.server';
-import { PAGE_SIGNUPS, type Location } from './types';
+import { parseHoursText } from '~/stores/hours';
+import { PAGE_SIGNUPS, type Location, type SpecialHours } from './types';
 
 const DEFAULT_POPUP_FREQUENCY_DAYS = 30;
 
@@ -191,6 +198,86 @@ const code = z.union([z.string(), z.number()]).transform((v) => String(v).trim()
 
 const hoursList = z.array(z.object({ day: requiredText, hours: requiredText }));
 
+/** The longest date range one special-hours entry may cover (a year; longer is a typo). */
+export const MAX_SPECIAL_HOURS_DAYS = 366;
+
+const calendarDay = z
+  .string({ invalid_type_error: 'must be a date like 2026-12-24' })
+  .refine((v) => plainDate(v) !== null, 'must be a date like 2026-12-24')
+  .transform((v) => v.trim());
+
+/**
+ * One holiday or special-hours entry: a `label`, one `date` or a `from`/`to` range (both days
+ * included), and `hours` in the weekly hours' formats, read strictly (an exception the open-now
+ * line cannot read would be worse than none).
+ */
+const specialHoursEntry = z
+  .object({
+    label: requiredText,
+    date: calendarDay.optional(),
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
+    hours: requiredText.refine(
+      (v) => parseHoursText(v) !== null,
+      "must be 'Closed', 'Open 24 hours' or times like '8 AM - 3 PM'",
+    ),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+    if (v.date !== undefined) {
+      if (v.from !== undefined || v.to !== undefined) {
+        issue('date', 'give either date, or from and to, not both');
+      }
+      return;
+    }
+    if (v.from === undefined && v.to === undefined) {
+      issue('date', 'is required (or from and to for a range of days)');
+      return;
+    }
+    if (v.from === undefined) return issue('from', 'is required with to');
+    if (v.to === undefined) return issue('to', 'is required with from');
+    const days = daysBetween(v.from, v.to);
+    if (days < 0) issue('to', `must be on or after from (${v.from})`);
+    else if (days >= MAX_SPECIAL_HOURS_DAYS) {
+      issue('to', `a range covers at most ${MAX_SPECIAL_HOURS_DAYS} days`);
+    }
+  })
+  .transform(
+    (v): SpecialHours => ({
+      label: v.label,
+      from: (v.date ?? v.from) as string,
+      to: (v.date ?? v.to) as string,
+      hours: v.hours.replace(/\s+/g, ' '),
+    }),
+  );
+
+const describeDays = (s: SpecialHours) => (s.from === s.to ? s.from : `${s.from} to ${s.to}`);
+
+/** A list of special hours, sorted by date; two entries may not share a day. */
+const specialHoursList = z
+  .array(specialHoursEntry)
+  .nullish()
+  .transform((v) => v ?? [])
+  .superRefine((list, ctx) => {
+    const order = list
+      .map((s, index) => ({ s, index }))
+      .sort((a, b) => (a.s.from < b.s.from ? -1 : a.s.from > b.s.from ? 1 : 0));
+    for (let i = 1; i < order.length; i++) {
+      const before = order[i - 1];
+      const after = order[i];
+      if (after.s.from <= before.s.to) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [after.index],
+          message: `${after.s.label} (${describeDays(after.s)}) overlaps ${before.s.label} (${describeDays(before.s)}): one entry per day`,
+        });
+      }
+    }
+  })
+  .transform((list) => [...list].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)));
+
 /** Stores without a time zone in content keep Denver's (the brands' home zone). */
 export const DEFAULT_STORE_TIME_ZONE = SHOPPER_TIME_ZONE;
 
@@ -212,8 +299,13 @@ export const locationSchema = z
     hiddenInHomeSelector: flag(false),
     hiddenInStoreSelector: flag(false),
     hours: hoursList.nullish().transform((v) => v ?? []),
+    specialHours: specialHoursList,
     pharmacy: z
-      .object({ phone: optionalText, hours: hoursList.nullish().transform((v) => v ?? []) })
+      .object({
+        phone: optionalText,
+        hours: hoursList.nullish().transform((v) => v ?? []),
+        specialHours: specialHoursList,
+      })
       .nullish()
       .transform((v) => v ?? null),
     timeZone: optionalText.refine(
@@ -248,6 +340,7 @@ export const locationSchema = z
       hiddenInHomeSelector: v.hiddenInHomeSelector,
       hiddenInStoreSelector: v.hiddenInStoreSelector,
       hours: v.hours,
+      specialHours: v.specialHours,
       pharmacy: v.pharmacy,
       timeZone: v.timeZone || DEFAULT_STORE_TIME_ZONE,
     }),

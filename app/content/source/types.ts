@@ -99,10 +99,27 @@ export interface StoreHours {
   hours: string;
 }
 
+/**
+ * A dated exception to a store's (or its pharmacy's) weekly hours: closed, or other hours, from
+ * one calendar day to another (both included, on the store's own clock; docs/content.md).
+ */
+export interface SpecialHours {
+  /** What the day is called: 'Thanksgiving', 'Christmas Eve', 'Inventory'. */
+  label: string;
+  /** First day, `YYYY-MM-DD`. */
+  from: string;
+  /** Last day, `YYYY-MM-DD` (the same as `from` for one day). */
+  to: string;
+  /** 'Closed', 'Open 24 hours' or times like '8 AM - 3 PM' (the weekly hours' formats). */
+  hours: string;
+}
+
 /** A store's pharmacy, when it has one (its own phone line and hours). */
 export interface LocationPharmacy {
   phone: string | null;
   hours: StoreHours[];
+  /** Holiday and special hours of the pharmacy alone, sorted by date. */
+  specialHours: SpecialHours[];
 }
 
 export interface Location {
@@ -123,6 +140,8 @@ export interface Location {
   hiddenInHomeSelector: boolean;
   hiddenInStoreSelector: boolean;
   hours: StoreHours[];
+  /** Holiday and special hours of the store, sorted by date. */
+  specialHours: SpecialHours[];
   pharmacy: LocationPharmacy | null;
   /** IANA time zone of the store's wall clock, which its hours follow (America/Denver unless set). */
   timeZone: string;
