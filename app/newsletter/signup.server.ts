@@ -37,7 +37,7 @@ function storeOptions(context: AppLoadContext, variant: SignupVariant): StoreOpt
   const { tenant, services } = context;
   const info = services.content.retailerInfo(tenant.sitePath);
   if (variant === 'pharmacy') {
-    // The tenant's list (the spec's form: '{product}' and the sister chains), else the brand's
+    // The tenant's list (the catalogue's form: '{product}' and the sister chains), else the brand's
     // own stores.
     const named =
       tenant.newsletter.pharmacyStores ??
