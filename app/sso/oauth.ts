@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OAuthParams } from '~/lib/sso/provider.server';
 import type { Tenant } from '~/lib/tenant/schema';
 
 /**
@@ -24,18 +25,7 @@ const STATE = /^[\x20-\x7E]{1,1024}$/;
 const INTERACTION = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** The decoded request: what the provider's login and token calls are given (camelCase). */
-export interface OAuthRequest {
-  clientId: string;
-  redirectUri: string;
-  /** Space-separated scopes, each one the client's ('' when the partner named none). */
-  scope: string;
-  state?: string;
-  codeChallenge: string;
-  codeChallengeMethod: 'S256';
-  responseType: 'code';
-  /** The provider's interaction id, when the provider sent the shopper here. */
-  interaction?: string;
-}
+export type OAuthRequest = OAuthParams;
 
 export type OAuthProblemCode =
   | 'missing'

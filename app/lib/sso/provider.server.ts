@@ -25,6 +25,7 @@ import { readLimited } from '~/lib/http/read-limited.server';
 export interface OAuthParams {
   clientId: string;
   redirectUri: string;
+  /** Space-separated scopes, each one the client's ('' when the partner named none). */
   scope: string;
   state?: string;
   codeChallenge: string;
