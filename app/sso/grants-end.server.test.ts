@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startActionHarness, type ActionHarness, type HarnessBrowser } from '@test/action-harness';
-import { partner, startSsoService, type SsoService } from '@test/reference-services';
-import { DEV_LOYALTY_BASIC } from '@test/stores';
+import { partner, startHarnessSso, type SsoService } from '@test/reference-services';
 import { resetTokenAppId } from '~/accounts/password-reset.server';
 import { issueResetToken } from '~/accounts/reset-tokens.server';
 import { LOGGED_OUT_EVERYWHERE_MESSAGE } from '~/accounts/logout.server';
@@ -31,19 +30,7 @@ let sso: SsoService;
 
 beforeAll(async () => {
   h = await startActionHarness({ sites: [SITE] });
-  const tenant = h.tenant(SITE);
-  sso = await startSsoService({
-    brands: [
-      {
-        sitePath: SITE,
-        origin: tenant.origin,
-        loyalty: { appId: tenant.services.loyalty!.appId, basic: DEV_LOYALTY_BASIC },
-        clients: tenant.services.sso!.clients,
-      },
-    ],
-    loyaltyUrl: h.loyalty.url,
-  });
-  h.services.references.sso = sso.url;
+  sso = await startHarnessSso(h, [SITE]);
 }, 60_000);
 afterAll(async () => {
   await sso?.close();

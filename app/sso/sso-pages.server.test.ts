@@ -10,8 +10,7 @@ import { shopperFromSession } from '~/lib/session/shopper.server';
 import { ACCOUNT_CREATED_LOG_IN_MESSAGE } from '~/accounts/register.server';
 import { startActionHarness, type ActionHarness, type HarnessBrowser } from '@test/action-harness';
 import { AVA, BEN, CARA } from '@test/demo';
-import { startSsoService, type SsoService } from '@test/reference-services';
-import { DEV_LOYALTY_BASIC } from '@test/stores';
+import { startHarnessSso, type SsoService } from '@test/reference-services';
 import { SSO_MESSAGES } from './messages';
 import { encodeOAuthParam, OAUTH_MESSAGES } from './oauth';
 import { storedSsoToken } from './token.server';
@@ -27,19 +26,7 @@ let sso: SsoService;
 
 beforeAll(async () => {
   h = await startActionHarness({ sites: SITES, env: { RATE_LIMIT_LOGIN_FAILURES: '3' } });
-  sso = await startSsoService({
-    brands: SITES.map((site) => {
-      const tenant = h.tenant(site);
-      return {
-        sitePath: site,
-        origin: tenant.origin,
-        loyalty: { appId: tenant.services.loyalty!.appId, basic: DEV_LOYALTY_BASIC },
-        clients: tenant.services.sso!.clients,
-      };
-    }),
-    loyaltyUrl: h.loyalty.url,
-  });
-  h.services.references.sso = sso.url;
+  sso = await startHarnessSso(h, SITES);
 }, 60_000);
 afterAll(async () => {
   await sso?.close();
