@@ -5,10 +5,10 @@ import { NO_ACCOUNT_MESSAGE, RESET_SENT_MESSAGE } from './messages';
 import { EmailField } from '~/lib/form-kit/email-field';
 import { FormAlert } from '~/lib/form-kit/form-alert';
 import { PasswordField } from '~/lib/form-kit/password-field';
-import { hasFieldErrors, SubmitButton } from '~/lib/form-kit/submit-button';
+import { SubmitButton } from '~/lib/form-kit/submit-button';
+import { useFormValid } from '~/lib/form-kit/use-form-valid';
 import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
 import { LOGIN_INTENTS, loginSchema, resetRequestSchema } from './schemas';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import { keepFocusOnPress, loginPaneStyles } from './login-pane-styles';
 
 export { keepFocusOnPress, loginPaneStyles };
@@ -106,13 +106,13 @@ function paneTargets(sso: LoginPanesProps['sso']) {
 
 function LoginPaneForm(props: PaneProps) {
   const { Form, lastResult } = props;
-  const hydrated = useHydrated();
   const targets = paneTargets(props.sso);
   const [form, fields] = useSchemaForm(loginSchema, {
     id: `${props.idPrefix}login`,
     lastResult,
     defaultValue: { email: props.address },
   });
+  const valid = useFormValid(form.id, loginSchema);
   return (
     <>
       {props.heading('Log In')}
@@ -146,7 +146,7 @@ function LoginPaneForm(props: PaneProps) {
           className={styles.submit}
           pending={props.pending.login}
           pendingLabel="Logging in…"
-          disabled={hydrated && hasFieldErrors(form)}
+          blocked={valid === false}
         >
           Login
         </SubmitButton>
@@ -163,13 +163,13 @@ function LoginPaneForm(props: PaneProps) {
 
 function ResetPane(props: PaneProps) {
   const { Form, lastResult } = props;
-  const hydrated = useHydrated();
   const targets = paneTargets(props.sso);
   const [form, fields] = useSchemaForm(resetRequestSchema, {
     id: `${props.idPrefix}reset-request`,
     lastResult,
     defaultValue: { email: props.address },
   });
+  const valid = useFormValid(form.id, resetRequestSchema);
   return (
     <>
       {props.heading('Reset your password')}
@@ -195,7 +195,7 @@ function ResetPane(props: PaneProps) {
           className={styles.submit}
           pending={props.pending.reset}
           pendingLabel="Sending…"
-          disabled={hydrated && hasFieldErrors(form)}
+          blocked={valid === false}
         >
           Request Password Reset
         </SubmitButton>

@@ -6,7 +6,8 @@ import { BotCheckFields, type PublicBotCheck } from '~/lib/form-kit/bot-check-fi
 import { useBotCheckSubmit } from '~/lib/form-kit/bot-check-submit';
 import type { ChoiceOption } from '~/lib/form-kit/field-base';
 import { FormAlert } from '~/lib/form-kit/form-alert';
-import { hasFieldErrors, SubmitButton } from '~/lib/form-kit/submit-button';
+import { SubmitButton } from '~/lib/form-kit/submit-button';
+import { useFormValid } from '~/lib/form-kit/use-form-valid';
 import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
 import { registerSchema, type RegisterFlags } from './schemas';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
@@ -67,7 +68,8 @@ export interface RegisterFormProps {
  * The registration form (docs/reference/accounts.md "Registration" and "Field rules"): a real form
  * posting to /register that works without JavaScript (the server validates and renders the errors
  * in place); with JavaScript, conform validates on blur and re-validates on input, Create Account
- * is disabled while field errors show or a post is under way, and a wait dialog blocks the page.
+ * reads as unavailable until the form is valid, is disabled while a post is under way, and a wait
+ * dialog blocks the page.
  */
 export function RegisterForm({ data, lastResult, pending, sso }: RegisterFormProps) {
   const { flags } = data;
@@ -87,9 +89,11 @@ export function RegisterForm({ data, lastResult, pending, sso }: RegisterFormPro
     onSubmit: botCheck.onSubmit,
   });
   const busy = pending || botCheck.verifying;
-  // Field errors on screen keep Create Account disabled until they are fixed; a form-level alert
-  // (e.g. 'Please try submitting again.') does not, so the shopper can try again.
-  const disabled = hydrated && (hasFieldErrors(form) || !botCheck.ready);
+  // Create Account reads as unavailable until the form is valid, yet a press still shows every
+  // message (docs/decisions/0030-submit-until-valid.md); it is disabled until the bot check has
+  // loaded. A form-level alert (e.g. 'Please try submitting again.') does not block a retry.
+  const valid = useFormValid(form.id, schema);
+  const disabled = hydrated && !botCheck.ready;
   const f = fields as unknown as RegisterFields;
 
   return (
@@ -120,6 +124,7 @@ export function RegisterForm({ data, lastResult, pending, sso }: RegisterFormPro
           pending={busy}
           pendingLabel="Creating Account…"
           disabled={disabled}
+          blocked={valid === false}
         >
           Create Account
         </SubmitButton>

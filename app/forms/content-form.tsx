@@ -13,7 +13,8 @@ import { BotCheckFields } from '~/lib/form-kit/bot-check-fields';
 import { useBotCheckSubmit } from '~/lib/form-kit/bot-check-submit';
 import { FormAlert } from '~/lib/form-kit/form-alert';
 import { SelectField } from '~/lib/form-kit/select-field';
-import { hasFieldErrors, SubmitButton } from '~/lib/form-kit/submit-button';
+import { SubmitButton } from '~/lib/form-kit/submit-button';
+import { useFormValid } from '~/lib/form-kit/use-form-valid';
 import { TextareaField } from '~/lib/form-kit/textarea-field';
 import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
 import { sx } from '~/lib/theme/static-css';
@@ -122,7 +123,7 @@ function FormFieldControl({ field, meta }: { field: FormField; meta: FieldMeta }
  * A content form (docs/reference/forms.md): a real form posting to /forms/<slug> that works without
  * JavaScript (multipart when it takes files; the server validates and answers the messages in
  * place). With JavaScript, conform validates lazily (on blur, then on input) with the action's
- * schema; Submit is marked unavailable while a field shows an error, and disabled while the post is
+ * schema; Submit is marked unavailable until the form is valid, and disabled while the post is
  * under way (docs/decisions/0028-submit-buttons-in-form-dialogs.md). The bot check is the brand's: the
  * honeypot's hidden inputs, or a reCAPTCHA v3 token fetched just before posting.
  */
@@ -149,10 +150,11 @@ export function ContentForm({
   });
   const f = fields as unknown as Record<string, FieldMeta>;
   const busy = pending || check.verifying;
-  // Announced and shown as unavailable while a message shows, yet still focusable and pressable:
+  // Announced and shown as unavailable until the form is valid, yet still focusable and pressable:
   // pressing it (or Enter in a field) validates the whole form and moves focus to the first
-  // message, never posting while a field is invalid (docs/decisions/0028-submit-buttons-in-form-dialogs.md).
-  const blocked = hydrated && hasFieldErrors(form);
+  // message, never posting while a field is invalid (docs/decisions/0028-submit-buttons-in-form-dialogs.md,
+  // docs/decisions/0030-submit-until-valid.md).
+  const blocked = useFormValid(form.id, schema) === false;
   const disabled = hydrated && !check.ready;
 
   return (

@@ -1,14 +1,14 @@
 import { getFormProps } from '@conform-to/react';
 import type { FetcherWithComponents, Form as RemixForm } from '@remix-run/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import { HoneypotField } from '~/lib/form-kit/bot-check-fields';
 import { CheckboxField } from '~/lib/form-kit/checkbox-field';
 import { EmailField } from '~/lib/form-kit/email-field';
 import { Field } from '~/lib/form-kit/field';
 import { alertStyles, FormAlert } from '~/lib/form-kit/form-alert';
 import { SelectField } from '~/lib/form-kit/select-field';
-import { hasFieldErrors, SubmitButton } from '~/lib/form-kit/submit-button';
+import { SubmitButton } from '~/lib/form-kit/submit-button';
+import { useFormValid } from '~/lib/form-kit/use-form-valid';
 import { useSchemaForm } from '~/lib/form-kit/use-schema-form';
 import { cx, sx } from '~/lib/theme/static-css';
 import {
@@ -63,9 +63,8 @@ export interface SignupFormProps {
  * pharmacy's (Email*, store*, age range*, agreement). States: idle; saving (the button's spinner);
  * subscribed ('Thank you for subscribing!' announced, the button reads 'Subscribed!' and is
  * disabled); error (an alert with the outcome's message, docs/reference/newsletter.md "Messages").
- * The submit is disabled while a field shows an error
- * (docs/decisions/0009-submit-buttons-on-an-empty-form.md: an untouched form's button answers with
- * the messages).
+ * The submit reads as unavailable until the form is valid, and a press still shows every
+ * message (docs/decisions/0030-submit-until-valid.md).
  */
 export function SignupForm({
   setup,
@@ -75,7 +74,6 @@ export function SignupForm({
   defaultEmail,
   idPrefix,
 }: SignupFormProps) {
-  const hydrated = useHydrated();
   const { variant } = setup;
   const schema = useMemo(() => {
     const values = setup.stores.map((s) => s.value);
@@ -88,6 +86,7 @@ export function SignupForm({
     defaultValue: { email: defaultEmail ?? '', store: setup.selectedStore ?? '' },
   });
   const done = reply?.done === true;
+  const valid = useFormValid(form.id, schema);
   const statusRef = useRef<HTMLDivElement>(null);
 
   // The button the shopper pressed is disabled once subscribed: focus moves to the thank-you.
@@ -149,12 +148,9 @@ export function SignupForm({
       <SubmitButton
         pending={pending}
         pendingLabel="Subscribing…"
-        disabled={done || (hydrated && hasFieldErrors(form))}
+        disabled={done}
+        blocked={valid === false}
         className={styles.submit}
-        // Pressing it does not blur the field being typed in first: that field's message would
-        // disable the button under the pointer and the press would be lost (decision 0009: a
-        // press on an untouched form shows every message).
-        onMouseDown={(event) => event.preventDefault()}
       >
         {done ? SUBSCRIBED_LABEL : 'Subscribe'}
       </SubmitButton>

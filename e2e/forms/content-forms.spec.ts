@@ -9,6 +9,7 @@ import {
   dismissPopups,
   expectNoSeriousAxeViolations,
   PORT,
+  pressUnavailable,
   rawRequest,
   serveWithoutScripts,
   waitForHydration,
@@ -127,9 +128,8 @@ test.describe('the customer-service contact form', () => {
     await waitForHydration(page);
     const form = formOf(page, 'customer-service');
     const send = form.getByRole('button', { name: 'Send Message' });
-    // Decision 0009: pressable untouched; it then shows every message.
-    await expect(send).toBeEnabled();
-    await send.click();
+    // Decision 0030: unavailable untouched, yet pressable; it then shows every message.
+    await pressUnavailable(send);
     for (const label of ['Your name', 'Message']) {
       await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
     }
@@ -187,7 +187,7 @@ test.describe("Harvest's donation form (a required PDF)", () => {
 
     if (javaScriptEnabled) {
       // Missing: the browser's check says so before anything is sent.
-      await form.getByRole('button', { name: 'Send Request' }).click();
+      await pressUnavailable(form.getByRole('button', { name: 'Send Request' }));
       await expect(form.getByText('This field is required.')).toBeVisible();
     } else {
       // Without JavaScript the browser's own `required` stops the post; the server says the same
@@ -294,10 +294,9 @@ test.describe("the footer's ad-request form", () => {
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
     const send = dialog.getByRole('button', { name: 'Send Request' });
-    // Focus started in the first field: pressing Send leaves it (its message shows at once) and
-    // still presses Send, which shows every message; Send then reads as unavailable while they
-    // show (decision 0028).
-    await send.click();
+    // Send reads as unavailable on the empty form (decision 0030), yet a press from the first
+    // field (its message shows as it is left) still shows every message (decision 0028).
+    await pressUnavailable(send);
     await expect(dialog.getByLabel('Business name')).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog.getByText('This field is required.')).toHaveCount(5);
     await expect(send).toBeDisabled();

@@ -87,6 +87,8 @@ for (const viewport of VIEWPORTS) {
     // Tab through the empty fields to the submit button (each field left shows its message) and
     // press it with Enter: the form is submitted empty.
     const send = dialog.getByRole('button', { name: 'Send Request' });
+    // Unavailable from the start, the form being empty (decision 0030), yet focusable.
+    await expect(send).toHaveAttribute('aria-disabled', 'true');
     const reachedSend = await tabToward(page, send, 40);
     const pageScroll = await page.evaluate(() => window.scrollY);
     await page.keyboard.press('Enter');

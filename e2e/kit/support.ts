@@ -3,7 +3,7 @@ import path from 'node:path';
 import http from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 4173);
 
@@ -190,4 +190,15 @@ export async function answerLate(page: Page, url: string | RegExp, ms: number) {
     await delay(ms);
     await route.continue();
   });
+}
+
+/**
+ * Presses a Submit that reads as unavailable (`aria-disabled`) until its form is valid: a person
+ * can still press it, and it then shows every message (docs/decisions/0030-submit-until-valid.md).
+ * Playwright waits for such a button to be enabled, so the click is forced past that wait; it is
+ * still a real pointer press at the button.
+ */
+export async function pressUnavailable(button: Locator) {
+  await expect(button).toHaveAttribute('aria-disabled', 'true');
+  await button.click({ force: true });
 }

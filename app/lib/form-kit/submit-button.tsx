@@ -43,16 +43,3 @@ export function SubmitButton({
     </button>
   );
 }
-
-/**
- * Whether any field of the form currently shows an error (form-level messages such as 'Invalid
- * email address or password.' do not count). Submit buttons disabled "while the form is invalid"
- * use this once hydrated, so a first submit still reveals every message and a shopper without
- * JavaScript is never stuck (docs/decisions/0009-submit-buttons-on-an-empty-form.md).
- */
-export function hasFieldErrors(form: { id: string; allErrors: Record<string, unknown> }): boolean {
-  return Object.entries(form.allErrors).some(
-    ([name, errors]) =>
-      name !== '' && name !== form.id && Array.isArray(errors) && errors.length > 0,
-  );
-}
