@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { useAdReports } from './ad-reports';
 import { isExternal } from '~/content/menu-items';
 import { BELOW_MD } from '~/lib/ui/responsive-picture';
 import { sx } from '~/lib/theme/static-css';
@@ -8,6 +9,8 @@ export interface BannerAdProps {
   mobileImage?: string | null;
   link?: string | null;
   altText?: string | null;
+  /** The id its views and clicks are reported to the ad studio under (a page promo's `id`). */
+  reportId?: string | null;
 }
 
 /** Aspect ratio 2.6 on small screens, 7.68 from md up. */
@@ -25,8 +28,12 @@ const styles = {
   link: sx({ display: 'block', focusVisibleRing: 'outside' }),
 };
 
-/** Banner ad: a desktop image with a mobile image below md, optionally a link. */
-export function BannerAd({ desktopImage, mobileImage, link, altText }: BannerAdProps) {
+/**
+ * Banner ad: a desktop image with a mobile image below md, optionally a link; with a `reportId`,
+ * a view per page view and each click are reported to the ad studio.
+ */
+export function BannerAd({ desktopImage, mobileImage, link, altText, reportId }: BannerAdProps) {
+  const onClick = useAdReports(reportId);
   const picture = (
     <picture>
       {mobileImage ? <source media={BELOW_MD} srcSet={mobileImage} /> : null}
@@ -41,7 +48,7 @@ export function BannerAd({ desktopImage, mobileImage, link, altText }: BannerAdP
   );
   if (!link) return <div data-testid="banner-ad">{picture}</div>;
   return (
-    <div data-testid="banner-ad">
+    <div data-testid="banner-ad" onClickCapture={onClick}>
       {isExternal(link) ? (
         <a href={link} className={styles.link}>
           {picture}

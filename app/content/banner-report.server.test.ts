@@ -46,9 +46,21 @@ describe('/banner-report', () => {
     expect(counts.clicks[id]).toBe(1);
   });
 
-  it("sends nothing for a post that is not the brand's current banner", async () => {
+  it("reports the brand's page promos (the home page's banner ad) under their ids", async () => {
+    const [promo] = h.services.content.pagePromos(SITE, 'home');
+    expect(promo.id).toBe('promo-home-middle');
+    expect(h.services.content.pagePromoIds(SITE)).toContain('promo-digital-coupons-top');
+    const before = studio.health().adStudio;
+    expect((await report({ event: 'view', id: promo.id })).status).toBe(204);
+    expect((await report({ event: 'click', id: promo.id })).status).toBe(204);
+    const counts = studio.health().adStudio;
+    expect(counts.views[promo.id]).toBe((before.views[promo.id] ?? 0) + 1);
+    expect(counts.clicks[promo.id]).toBe((before.clicks[promo.id] ?? 0) + 1);
+  });
+
+  it("sends nothing for a post that is not the brand's current banner or a promo", async () => {
     const before = JSON.stringify(studio.health().adStudio);
-    for (const id of ['some-other-post', 'back-to-school']) {
+    for (const id of ['some-other-post', 'back-to-school', 'promo-home', 'promo-nowhere-top']) {
       expect((await report({ event: 'view', id })).status).toBe(204);
     }
     expect(JSON.stringify(studio.health().adStudio)).toBe(before);

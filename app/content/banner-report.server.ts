@@ -1,12 +1,14 @@
 /**
- * Banner ad reporting (docs/reference/shell.md "Site banner"): a view when the banner is shown
- * and a click when it is clicked, reported to the ad studio as
+ * Banner ad reporting (docs/reference/shell.md "Site banner"): a view when a banner (the site
+ * banner, or a page promo's banner ad) is shown and a click when it is clicked, reported to the ad studio as
  * `PUT {ad studio}/websites/posts/{id}/view` and `/click`. The browser posts to this site
  * (`sendBeacon`, so a click survives the navigation it starts); the server makes the call, so
  * the ad studio's address never reaches the page and a slow ad studio never holds the page.
  *
- * Only the brand's current banner is reported: any other id is answered 204 and sent nowhere,
- * so a hand-made post cannot count views for an arbitrary post. The ad studio is the tenant's
+ * Only the brand's current banner and its page promos (`promo-{page}-{place}`) are reported: any
+ * other id is answered 204 and sent nowhere, so a hand-made post cannot count views for an
+ * arbitrary post. No consent is asked: nothing is stored in the browser and nothing identifies the
+ * shopper (docs/decisions/0031-ad-counts-without-consent.md). The ad studio is the tenant's
  * `services.adStudio.url`, else the reference one started in-process (services/adviewer).
  *
  * Each post carries the id the page drew for its page view (`view`): a report of one view, banner
@@ -51,9 +53,8 @@ export async function bannerReportAction(request: Request, context: AppLoadConte
   if (!parsed.success) return answer(400);
   const { event, id, view } = parsed.data;
   const brand = context.tenant.sitePath;
-  const banner = context.services.content.banner(brand);
   const base = adStudioUrl(context);
-  if (!banner || banner.slug !== id || !base) return answer(204);
+  if (!base || !isReportable(context, brand, id)) return answer(204);
   const { limits } = context.services.accounts;
   // The address's budget first: a flood of made-up view ids then leaves at most that many keys
   // behind in the store of the repeats.
@@ -64,6 +65,12 @@ export async function bannerReportAction(request: Request, context: AppLoadConte
   }
   await reportToAdStudio(base, id, event);
   return answer(204);
+}
+
+/** The brand's current site banner, or one of its page promos (the home page's banner ad, …). */
+function isReportable(context: AppLoadContext, brand: string, id: string): boolean {
+  const { content } = context.services;
+  return content.banner(brand)?.slug === id || content.pagePromoIds(brand).includes(id);
 }
 
 /** One PUT to the ad studio; a failure is logged and dropped (reporting never fails a page). */

@@ -71,6 +71,7 @@ export default function Home() {
             mobileImage={promo.mobileImage ?? promo.desktopImage}
             link={promo.link}
             altText={promo.altText ?? promo.title ?? ''}
+            reportId={promo.id}
           />
         </div>
       ) : null}

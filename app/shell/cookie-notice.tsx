@@ -1,7 +1,6 @@
 import { Link, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { createAnalytics, type Analytics } from '~/lib/browser/analytics';
-import { markAnalyticsStarted } from '~/lib/browser/analytics-consent';
 import { getEntry, setEntry } from '~/lib/browser/local-store';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { columnThenRowStyle } from '~/lib/ui/styles';
@@ -83,7 +82,6 @@ export function CookieNotice({
     analytics.current = a;
     if (getEntry(COOKIE_NOTICE_KEY) !== null) {
       a.start();
-      markAnalyticsStarted();
     } else setVisible(true);
     return () => {
       a.dispose();
@@ -103,7 +101,6 @@ export function CookieNotice({
     setEntry(COOKIE_NOTICE_KEY, true);
     setVisible(false);
     analytics.current?.start();
-    markAnalyticsStarted();
   }
 
   return (

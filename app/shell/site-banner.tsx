@@ -1,5 +1,5 @@
-import { useLocation } from '@remix-run/react';
-import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useRef, useState } from 'react';
+import { useAdReports } from '~/content/ad-reports';
 import { BANNER_AD_RATIO } from '~/content/banner-ad';
 import type { Banner } from '~/content/source/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
@@ -7,7 +7,6 @@ import { useBannerHeight } from '~/lib/ui/banner-height';
 import { CloseIcon } from '~/lib/ui/icons';
 import { pictureImageStyle, ResponsivePicture } from '~/lib/ui/responsive-picture';
 import { iconButtonStyle } from '~/lib/ui/styles';
-import { analyticsStarted, whenAnalyticsStarted } from '~/lib/browser/analytics-consent';
 import { withJs } from '~/lib/browser/js-mark';
 import { SiteLink } from './site-link';
 import { useHydrated } from 'remix-utils/use-hydrated';
@@ -116,64 +115,18 @@ const toneStyles = Object.fromEntries(
   Record<'section' | 'imageLink' | 'content' | 'textLink' | 'close', string>
 >;
 
-/** Where the browser posts banner views and clicks (app/routes/banner-report.tsx). */
-export const BANNER_REPORT_PATH = '/banner-report';
-
-/**
- * A fresh id for one page view: the server sends a view's report of a banner on once, however often
- * it arrives (app/content/banner-report.server.ts). getRandomValues, unlike randomUUID, also works
- * on a page served over plain HTTP.
- */
-function newViewId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function reportBanner(event: 'view' | 'click', id: string, view: string) {
-  const body = new URLSearchParams({ event, id, view });
-  // sendBeacon survives the navigation a click starts; fetch with keepalive where it is missing.
-  if (navigator.sendBeacon?.(BANNER_REPORT_PATH, body)) return;
-  void fetch(BANNER_REPORT_PATH, { method: 'POST', body, keepalive: true }).catch(() => undefined);
-}
-
-/**
- * Reports the banner to the ad studio (docs/reference/shell.md "Site banner"): a view once per
- * banner per page view, and a click per click on one of its links, both only once analytics is
- * allowed (the cookie notice, on a brand with analytics). Returns the click handler for the banner.
- */
-function useBannerReports(id: string, enabled: boolean) {
-  const location = useLocation();
-  // location.key: a new page view (the same address again included) is a new view, reported again.
-  const view = useMemo(newViewId, [location.key]);
-  useEffect(() => {
-    if (!enabled) return;
-    return whenAnalyticsStarted(() => reportBanner('view', id, view));
-  }, [enabled, id, view]);
-  return (event: MouseEvent<HTMLElement>) => {
-    const link = (event.target as Element | null)?.closest?.('a');
-    if (enabled && link && analyticsStarted()) reportBanner('click', id, view);
-  };
-}
-
 /**
  * The site banner (docs/reference/shell.md "Site banner"): text (already sanitised HTML), an
  * optional link and images. The close button needs JavaScript, so it appears only after hydration;
- * closing hides the banner until the next full page load and resets its published height to 0. With
- * `report` (a brand with analytics) its views and clicks go to the ad studio.
+ * closing hides the banner until the next full page load and resets its published height to 0. Its
+ * views and clicks go to the ad studio (`useAdReports`).
  */
-export function SiteBanner({
-  banner,
-  report = false,
-}: {
-  banner: SiteBannerData;
-  report?: boolean;
-}) {
+export function SiteBanner({ banner }: { banner: SiteBannerData }) {
   const hydrated = useHydrated();
   const [closed, setClosed] = useState(false);
   const ref = useRef<HTMLElement>(null);
   useBannerHeight(ref, closed);
-  const onClick = useBannerReports(banner.slug, report && !closed);
+  const onClick = useAdReports(banner.slug, !closed);
   if (closed) return null;
   const toned = toneStyles[banner.class] ?? toneStyles.info;
   const image = banner.desktopImage ? (

@@ -202,9 +202,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
             redirectTo={redirectTo}
           />
         ) : null}
-        {layout.banner ? (
-          <SiteBanner banner={layout.banner} report={tenant.features.analytics} />
-        ) : null}
+        {layout.banner ? <SiteBanner banner={layout.banner} /> : null}
         {termsPopup ? (
           hydrated ? (
             <PopupPost popup={termsPopup} onOpenChange={setPopupOpen} />

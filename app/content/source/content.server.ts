@@ -89,6 +89,8 @@ export interface ContentService {
   /** Slides of the static store carousel (store-carousel.json), empty when there is none. */
   storeCarousel(site: string): StoreSlide[];
   pagePromos(site: string, page: string): PagePromo[];
+  /** The ids of every page promo of the site (what may be reported to the ad studio). */
+  pagePromoIds(site: string): string[];
   emailTemplate(site: string, slug: string): EmailTemplate | null;
   /** A content form (forms/<slug>.json, the site's else shared/'s), null when there is none. */
   form(site: string, slug: string): ContentForm | null;
@@ -206,7 +208,10 @@ function postQueries(
 function layoutQueries(
   guard: Guard,
   now: () => Date,
-): Pick<ContentService, 'menu' | 'banner' | 'popup' | 'popupBySlug' | 'layout' | 'pagePromos'> {
+): Pick<
+  ContentService,
+  'menu' | 'banner' | 'popup' | 'popupBySlug' | 'layout' | 'pagePromos' | 'pagePromoIds'
+> {
   return {
     menu(site, slug) {
       return guard(
@@ -253,6 +258,14 @@ function layoutQueries(
         site,
         () => [],
         (data) => pagePromos(data, page),
+      );
+    },
+
+    pagePromoIds(site) {
+      return guard(
+        site,
+        () => [],
+        (data) => data.pagePromos.map((p) => p.id),
       );
     },
   };

@@ -346,15 +346,32 @@ export const locationSchema = z
     }),
   );
 
-export const pagePromoSchema = z.object({
-  page: requiredText,
-  pageLocation: optionalText.transform((v) => v ?? ''),
-  title: optionalText,
-  desktopImage: imageRef,
-  mobileImage: imageRef,
-  link: href.nullish().transform((v) => v ?? null),
-  altText: optionalText,
-});
+/** Lower-case letters, digits and single dashes: a name's part of a report id. */
+const idPart = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+export const pagePromoSchema = z
+  .object({
+    page: requiredText,
+    pageLocation: optionalText.transform((v) => v ?? ''),
+    title: optionalText,
+    desktopImage: imageRef,
+    mobileImage: imageRef,
+    link: href.nullish().transform((v) => v ?? null),
+    altText: optionalText,
+  })
+  .transform((promo) => ({
+    // What the ad studio counts the promo's views and clicks under: its page and place, which
+    // are also what tells a brand's promo from the shared one it replaces (one per place).
+    id: ['promo', idPart(promo.page), idPart(promo.pageLocation)]
+      .filter(Boolean)
+      .join('-')
+      .slice(0, 100),
+    ...promo,
+  }));
 
 /** A slide of store-carousel.json: an image under '/', its alt text and a caption. */
 export const storeSlideSchema = z.object({

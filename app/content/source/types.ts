@@ -162,6 +162,8 @@ export interface StoreSlide {
 }
 
 export interface PagePromo {
+  /** `promo-{page}-{pageLocation}` in lower case: what its views and clicks are reported under. */
+  id: string;
   page: string;
   pageLocation: string;
   title: string | null;
