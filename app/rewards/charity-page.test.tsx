@@ -89,7 +89,7 @@ describe('charity page, schools', () => {
   it('a GET search form; without a search every school shows, with its district and ZIP', async () => {
     const html = await render(page({ variant: 'schools' }));
     const text = textOf(html);
-    expect(text).toContain('Choose Your School');
+    expect(text).toContain('Choose Your School or Cause');
     expect(html).toMatch(
       /<form[^>]*method="get"[^>]*action="\/rewards\/charity"[^>]*role="search"/,
     );
@@ -99,7 +99,7 @@ describe('charity page, schools', () => {
     expect(textOf(item(html, '3'))).toBe(
       'Sagebrush Elementary , Canyon View School District · 84720',
     );
-    expect(text).toContain('Save My School');
+    expect(text).toContain('Save My Choice');
   });
 
   it('the search (q) leaves the other schools out, hidden, the choice kept; the count said', async () => {
@@ -112,13 +112,11 @@ describe('charity page, schools', () => {
     for (const id of ['2', '3', '4']) expect(item(html, id)).toMatch(/<li[^>]*hidden/);
     // The current school is left out of the search but still checked (a post keeps it).
     expect(item(html, '2')).toMatch(/checked=""/);
-    expect(html).toMatch(
-      /role="status" aria-live="polite"[^>]*>1 school matches “pine elem”\.<\/p>/,
-    );
+    expect(html).toMatch(/role="status" aria-live="polite"[^>]*>1 match for “pine elem”\.<\/p>/);
   });
 
   it('no match: said so', async () => {
     const html = await render(page({ variant: 'schools', q: '99999' }), '/rewards/charity?q=99999');
-    expect(textOf(html)).toContain('No schools match “99999”.');
+    expect(textOf(html)).toContain('No matches for “99999”.');
   });
 });

@@ -58,6 +58,15 @@ const styles = {
   name: sx({ fontWeight: 'medium' }),
   detail: sx({ fontSize: 'sm', color: 'fg.muted' }),
   submit: sx({ alignSelf: 'flex-start' }),
+  saveBar: sx({
+    position: 'sticky',
+    bottom: '0',
+    zIndex: '1',
+    display: 'flex',
+    bg: 'bg',
+    py: '3',
+    borderTopWidth: '1px',
+  }),
   back: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
 };
 
@@ -72,14 +81,19 @@ export function CharityPage({ data }: { data: CharityPageData }) {
   const picker = data.picker;
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{schools ? 'Choose Your School' : 'Choose Your Charity'}</h1>
+      <h1 className={styles.heading}>
+        {schools ? 'Choose Your School or Cause' : 'Choose Your Charity'}
+      </h1>
       <p className={styles.intro}>
         {schools
-          ? 'Pick the school your shopping supports. Find it by its name, its district or its ZIP code.'
+          ? 'Pick the school or cause your shopping supports. Find it by its name, its district or group, or its ZIP code.'
           : 'Pick the school or cause your shopping supports.'}
       </p>
       <CharityNotice notice={data.notice} version={data} />
-      <section className={styles.card} aria-label={schools ? 'Your school' : 'Your charity'}>
+      <section
+        className={styles.card}
+        aria-label={schools ? 'Your school or cause' : 'Your charity'}
+      >
         {picker.status === 'unavailable' ? (
           <p className={styles.unavailable} data-testid="charity-unavailable">
             {picker.message}
@@ -147,7 +161,7 @@ function ChangeForm({
         <FormAlert id={form.errorId} errors={form.errors} />
         {schools ? (
           <fieldset className={styles.fieldset} data-form-field={meta.name}>
-            <legend className={styles.legend}>Schools</legend>
+            <legend className={styles.legend}>Schools and causes</legend>
             <CharityRadios
               charities={charities}
               meta={meta}
@@ -167,9 +181,13 @@ function ChangeForm({
           </div>
         )}
         <ErrorList id={meta.errorId} errors={meta.errors} />
-        <SubmitButton className={styles.submit} pending={submitting} pendingLabel="Saving…">
-          {schools ? 'Save My School' : 'Save My Charity'}
-        </SubmitButton>
+        {/* Save stays in view at the bottom of the screen while the list scrolls by (a long list
+            on a phone); the radios are one stop for Tab, so Save is the next one. */}
+        <div className={styles.saveBar}>
+          <SubmitButton className={styles.submit} pending={submitting} pendingLabel="Saving…">
+            {schools ? 'Save My Choice' : 'Save My Charity'}
+          </SubmitButton>
+        </div>
       </Form>
     </>
   );
@@ -194,8 +212,8 @@ function SchoolSearch({ query, count }: { query: SchoolQuery; count: number }) {
   return (
     <FilterSearch
       action={CHARITY_PATH}
-      name="Search schools"
-      label="School name, district or ZIP code"
+      name="Search schools and causes"
+      label="Name, district or ZIP code"
       look="page"
       value={query.value}
       onChange={query.set}

@@ -140,9 +140,9 @@ describe('school search', () => {
   it('counts the matches and says so', () => {
     // In the name or in the district ('Pine Creek School District' holds Cottonwood Elementary).
     expect(searchSchools(options, 'school').count).toBe(5);
-    expect(schoolMatchesMessage(5, 'school')).toBe('5 schools match “school”.');
-    expect(schoolMatchesMessage(1, 'hope')).toBe('1 school matches “hope”.');
-    expect(schoolMatchesMessage(0, 'zzz')).toBe('No schools match “zzz”.');
+    expect(schoolMatchesMessage(5, 'school')).toBe('5 matches for “school”.');
+    expect(schoolMatchesMessage(1, 'hope')).toBe('1 match for “hope”.');
+    expect(schoolMatchesMessage(0, 'zzz')).toBe('No matches for “zzz”.');
   });
 
   it('keeps a query on one line and at most 100 characters', () => {

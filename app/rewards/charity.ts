@@ -27,8 +27,8 @@ export const alreadyYourCharityMessage = (name: string) => `${name} is already y
 
 /** The live count of a school search. */
 export function schoolMatchesMessage(count: number, query: string): string {
-  if (count === 0) return `No schools match “${query}”.`;
-  return `${count} ${count === 1 ? 'school matches' : 'schools match'} “${query}”.`;
+  if (count === 0) return `No matches for “${query}”.`;
+  return `${count} ${count === 1 ? 'match' : 'matches'} for “${query}”.`;
 }
 
 /** What the page shows of a charity (notes is the school's name, charityDescription its group). */

@@ -120,7 +120,7 @@ describe('personalOffers (Level Up with Rewards)', () => {
   it('lists the Accumulated offers shown, by end date, with their progress', () => {
     const list = personalOffers(offers, TODAY);
     expect(list.map((o) => o.code)).toEqual(['0509', '0412', '0415']);
-    expect(list[0].progress).toEqual({ kind: 'participation', amount: 126.4 });
+    expect(list[0].progress).toEqual({ kind: 'participation', amount: 126.4, goal: 100 });
     expect(list[1].progress).toMatchObject({ kind: 'bar', redeem: true });
     expect(list[2]).toMatchObject({
       description: 'Buy 10 yogurts, get 1 free',

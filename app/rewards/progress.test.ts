@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerProgress, tierProgress } from './progress';
+import { offerProgress, spendGoal, tierProgress } from './progress';
 
 describe('tierProgress', () => {
   const tiers = [500, 1000, 2000];
@@ -78,11 +78,49 @@ describe('offerProgress', () => {
   });
 
   it('shows the participation amount instead of a bar for 0509 and 0500', () => {
-    expect(offerProgress('0509', 126, 126.4)).toEqual({ kind: 'participation', amount: 126.4 });
-    expect(offerProgress('0500', 31, 155.2)).toEqual({ kind: 'participation', amount: 155.2 });
-    expect(offerProgress('0500', 31, null)).toEqual({ kind: 'participation', amount: null });
+    expect(offerProgress('0509', 126, 126.4)).toEqual({
+      kind: 'participation',
+      amount: 126.4,
+      goal: 100,
+    });
+    expect(offerProgress('0500', 31, 155.2)).toEqual({
+      kind: 'participation',
+      amount: 155.2,
+      goal: 500,
+    });
+    expect(offerProgress('0500', 31, null)).toEqual({
+      kind: 'participation',
+      amount: null,
+      goal: null,
+    });
     // Other codes keep their bar even when an amount is sent.
     expect(offerProgress('0501', 31, 155.2)).toMatchObject({ kind: 'bar' });
     expect(offerProgress(null, 31, 155.2)).toMatchObject({ kind: 'bar' });
+  });
+});
+
+describe('spendGoal: the goal of a spend offer from its amount and progress', () => {
+  it('is the exact quotient when the progress carries its decimals', () => {
+    expect(spendGoal(42.46, 42.46)).toBe(100);
+    expect(spendGoal(37.5, 7.5)).toBe(500);
+    expect(spendGoal(12.34, 12.5)).toBe(99);
+    expect(spendGoal(12.34, 12.345)).toBe(99.96);
+  });
+
+  it('is the roundest figure a whole-percent progress allows', () => {
+    expect(spendGoal(42.46, 42)).toBe(100);
+    expect(spendGoal(155.2, 31)).toBe(500);
+    expect(spendGoal(126.4, 126)).toBe(100);
+    expect(spendGoal(10, 3)).toBe(300);
+    expect(spendGoal(61, 61)).toBe(100);
+  });
+
+  it('is unknown without an amount or a positive progress', () => {
+    expect(spendGoal(null, 42)).toBeNull();
+    expect(spendGoal(0, 42)).toBeNull();
+    expect(spendGoal(42, 0)).toBeNull();
+    expect(spendGoal(42, null)).toBeNull();
+    expect(spendGoal(Number.NaN, 42)).toBeNull();
+    expect(spendGoal(42, Number.POSITIVE_INFINITY)).toBeNull();
   });
 });

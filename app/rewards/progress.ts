@@ -43,6 +43,8 @@ export type OfferProgress =
       kind: 'participation';
       /** The participationAmount (dollars); null when the service sent none. */
       amount: number | null;
+      /** The spend goal in dollars (`spendGoal`); null when it cannot be told. */
+      goal: number | null;
     }
   | {
       kind: 'bar';
@@ -65,7 +67,11 @@ export function offerProgress(
   participationAmount: number | null,
 ): OfferProgress {
   if (offerCode !== null && PARTICIPATION_OFFER_CODES.includes(offerCode.trim())) {
-    return { kind: 'participation', amount: participationAmount };
+    return {
+      kind: 'participation',
+      amount: participationAmount,
+      goal: spendGoal(participationAmount, progress),
+    };
   }
   const value = typeof progress === 'number' && Number.isFinite(progress) ? progress : 0;
   // Decimal noise from the wire (42.000000001) must not round up to the next percent.
@@ -76,4 +82,31 @@ export function offerProgress(
     width: Math.min(100, Math.max(0, value)),
     redeem: value >= 100,
   };
+}
+
+/** Round figures a spend goal is set in, the coarsest first. */
+const GOAL_STEPS = [100, 50, 25, 10, 5, 1];
+
+/**
+ * The goal of a spend offer, in dollars, from what the service sends: the amount spent and the
+ * progress toward the goal in percent (42.46 spent at 42.46 % is a goal of $100). A progress sent as
+ * a whole percent may be a percent off (rounded or cut), so the goal is the roundest figure (a
+ * multiple of $100, $50, … $1) that the amount and that percent allow; else the exact quotient to
+ * the cent. Null without an amount or a positive progress.
+ */
+export function spendGoal(amount: number | null, progress: number | null): number | null {
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) return null;
+  if (typeof progress !== 'number' || !Number.isFinite(progress) || progress <= 0) return null;
+  const exact = (amount * 100) / progress;
+  // How far the sent progress may be from the true one: a unit of its last decimal (a service
+  // may round it, or cut it).
+  const decimals = (String(progress).split('.')[1] ?? '').length;
+  const slack = 1 / 10 ** decimals;
+  const low = (amount * 100) / (progress + slack);
+  const high = progress > slack ? (amount * 100) / (progress - slack) : Infinity;
+  for (const step of GOAL_STEPS) {
+    const round = Math.round(exact / step) * step;
+    if (round > 0 && round >= low - 1e-9 && round <= high + 1e-9) return round;
+  }
+  return Math.round(exact * 100) / 100;
 }

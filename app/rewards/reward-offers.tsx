@@ -1,4 +1,5 @@
 import { formatShopperDate } from '@common/dates';
+import { Link } from '@remix-run/react';
 import { formatCurrency } from '~/lib/money';
 import { sx } from '~/lib/theme/static-css';
 import { ProductImage } from '~/lib/ui/coupon-card-body';
@@ -6,7 +7,7 @@ import { REWARDS_MESSAGES, REWARDS_TITLES } from './messages';
 import { isShortened, type PersonalOffer } from './offers';
 import { ProgressBar } from './progress-bar';
 import { ListSection } from './list-section';
-import type { Section } from './view';
+import type { RedeemHow, Section } from './view';
 
 const styles = {
   list: sx({
@@ -39,22 +40,40 @@ const styles = {
   row: sx({ display: 'flex', alignItems: 'center', gap: '3', mt: 'auto' }),
   percent: sx({ fontWeight: 'bold', fontSize: 'sm', minW: '3.5em', textAlign: 'end' }),
   amount: sx({ fontSize: 'sm', mt: 'auto', '& strong': { fontSize: 'md' } }),
+  redeem: sx({ display: 'flex', flexDirection: 'column', gap: '1', mt: 'auto' }),
+  how: sx({ fontSize: 'sm' }),
+  link: sx({ color: 'brand.fg', textDecoration: 'underline', fontWeight: 'medium' }),
 };
 
-function OfferProgressLine({ offer }: { offer: PersonalOffer }) {
+/** A goal in round dollars reads '$100'; one with cents '$99.50'. */
+function goalText(goal: number): string {
+  return Number.isInteger(goal) ? `$${goal.toLocaleString('en-US')}` : formatCurrency(goal);
+}
+
+function OfferProgressLine({ offer, redeem }: { offer: PersonalOffer; redeem: RedeemHow }) {
   const p = offer.progress;
   const name = `Progress on ${offer.description}`;
   if (p.kind === 'participation') {
     return (
-      <p className={styles.amount}>
+      <p className={styles.amount} data-testid="spend-progress">
         Spent so far: <strong>{p.amount === null ? '—' : formatCurrency(p.amount)}</strong>
+        {p.goal !== null ? ` of ${goalText(p.goal)}` : null}
+        {p.goal !== null && p.amount !== null && p.amount >= p.goal ? ' · Goal reached' : null}
       </p>
     );
   }
   if (p.redeem) {
     return (
-      <div className={styles.row}>
-        <ProgressBar percent={100} label={name} text="Redeem Now" done />
+      <div className={styles.redeem}>
+        <div className={styles.row}>
+          <ProgressBar percent={100} label={name} text="Redeem Now" done />
+        </div>
+        <p className={styles.how} data-testid="redeem-how">
+          {redeem.text}{' '}
+          <Link to="/about-rewards" className={styles.link}>
+            How {redeem.programName} works
+          </Link>
+        </p>
       </div>
     );
   }
@@ -71,9 +90,16 @@ function OfferProgressLine({ offer }: { offer: PersonalOffer }) {
 /**
  * 'Level Up with Rewards': the shopper's personal offers (Accumulated), each with
  * its progress: a bar with the rounded-up percent, a full green bar reading 'Redeem Now' at 100
- * or more, or for offers 0509 and 0500 the amount spent instead of a bar.
+ * or more with how to redeem (the brand's `rewards.redeemHow`), or for offers 0509 and 0500 the
+ * amount spent, and of what goal, instead of a bar.
  */
-export function RewardOffers({ offers }: { offers: Section<PersonalOffer[]> }) {
+export function RewardOffers({
+  offers,
+  redeem,
+}: {
+  offers: Section<PersonalOffer[]>;
+  redeem: RedeemHow;
+}) {
   return (
     <ListSection
       headingId="level-up-heading"
@@ -105,7 +131,7 @@ export function RewardOffers({ offers }: { offers: Section<PersonalOffer[]> }) {
                       </details>
                     ) : null}
                     {ends ? <p className={styles.ends}>Ends {ends}</p> : null}
-                    <OfferProgressLine offer={offer} />
+                    <OfferProgressLine offer={offer} redeem={redeem} />
                   </div>
                 </article>
               </li>

@@ -100,7 +100,7 @@ export function RewardsPage({
       {/* Year-to-date savings (docs/reference/rewards.md "Savings"), between panel and offers. */}
       <SavingsSection savings={data.savings} headingId="rewards-savings-heading" />
 
-      {data.offers ? <RewardOffers offers={data.offers} /> : null}
+      {data.offers ? <RewardOffers offers={data.offers} redeem={data.redeem} /> : null}
       {data.coupons ? <InstantSavings coupons={data.coupons} /> : null}
     </div>
   );

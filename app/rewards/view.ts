@@ -41,6 +41,13 @@ export interface RewardsFlags {
   creditNote: string | null;
   /** 'Fuel Rewards', or the brand's relabelling (available at some locations only). */
   fuelLabel: string;
+  /** Under a 'Redeem Now' bar: how to redeem, and the programme's name for the link. */
+  redeem: RedeemHow;
+}
+
+export interface RedeemHow {
+  text: string;
+  programName: string;
 }
 
 export function rewardsFlags(tenant: Tenant): RewardsFlags {
@@ -54,6 +61,7 @@ export function rewardsFlags(tenant: Tenant): RewardsFlags {
     showCoupons: !rewards.noPoints || rewards.showSavings,
     creditNote: rewards.creditNote ?? null,
     fuelLabel: rewards.fuelRewardsLabel ?? 'Fuel Rewards',
+    redeem: { text: rewards.redeemHow, programName: rewards.programName },
   };
 }
 
@@ -106,6 +114,7 @@ export interface RewardsView {
   summary: { points: Section<string> | null; credits: Section<string> };
   panel: PanelView | null;
   offers: Section<PersonalOffer[]> | null;
+  redeem: RedeemHow;
   coupons: Section<RewardCoupon[]> | null;
   details: { credits: Section<CreditTables>; points: Section<PointsLine[]> | null };
 }
@@ -161,6 +170,7 @@ export function rewardsView(
     offers: flags.showOffers
       ? section(r.info, M.offersUnavailable, (info) => personalOffers(info.offers, today))
       : null,
+    redeem: flags.redeem,
     coupons: flags.showCoupons
       ? section(r.info, M.couponsUnavailable, (info) =>
           rewardCoupons(info.offers, info.premiums, today),

@@ -36,12 +36,14 @@ const SITES = {
 const siteOf = (variant: Variant) => SITES[isJs() ? 'js' : 'no-js'][variant];
 
 const heading = (variant: Variant) =>
-  variant === 'schools' ? 'Choose Your School' : 'Choose Your Charity';
+  variant === 'schools' ? 'Choose Your School or Cause' : 'Choose Your Charity';
 
 const current = (page: Page) => page.getByTestId('current-charity');
 /** The school search's own button (the header has a site search too). */
 const searchButton = (page: Page) =>
-  page.getByRole('search', { name: 'Search schools' }).getByRole('button', { name: 'Search' });
+  page
+    .getByRole('search', { name: 'Search schools and causes' })
+    .getByRole('button', { name: 'Search' });
 const radios = (page: Page) => page.locator('input[type="radio"][name="charityId"]');
 
 /** The shown name of the charity whose radio this is. */
@@ -75,20 +77,20 @@ for (const variant of ['grouped', 'schools'] as const) {
       // A fieldset with a legend per group (the seed has 8).
       await expect(page.locator('#charity').getByRole('group')).toHaveCount(8);
     } else {
-      await expect(page.getByRole('group', { name: 'Schools' })).toBeVisible();
-      await expect(page.getByRole('search', { name: 'Search schools' })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Schools and causes' })).toBeVisible();
+      await expect(page.getByRole('search', { name: 'Search schools and causes' })).toBeVisible();
     }
 
     // A charity other than the current one (in the school list: one the search finds).
     if (variant === 'schools') {
-      await page.getByLabel('School name, district or ZIP code').fill('elementary');
+      await page.getByLabel('Name, district or ZIP code').fill('elementary');
       if (!js) await searchButton(page).click();
-      await expect(page.getByTestId('school-count')).toHaveText(/schools match “elementary”\./);
+      await expect(page.getByTestId('school-count')).toHaveText(/\d+ matches for “elementary”\./);
     }
     const choice = radios(page).locator('visible=true').and(page.locator(':not(:checked)')).nth(1);
     const name = await nameOf(page, choice);
     await choice.check();
-    await page.getByRole('button', { name: /^Save My (Charity|School)$/ }).click();
+    await page.getByRole('button', { name: /^Save My (Charity|Choice)$/ }).click();
 
     await expect(notice(page)).toHaveText(UPDATED);
     await expect(current(page)).toHaveText(`You support ${name}.`);
@@ -104,7 +106,7 @@ for (const variant of ['grouped', 'schools'] as const) {
     await expect(page.getByText(UPDATED)).toHaveCount(0);
 
     // The same one again: nothing to change, and the page says so.
-    await page.getByRole('button', { name: /^Save My (Charity|School)$/ }).click();
+    await page.getByRole('button', { name: /^Save My (Charity|Choice)$/ }).click();
     await expect(notice(page)).toHaveText(`${name} is already your charity.`);
     if (js) {
       // Escape closes the snackbar; its live region stays, empty, for the next message.
@@ -134,7 +136,7 @@ test('the school search finds by name, district and ZIP; a plain GET form withou
   const js = isJs();
   const site = siteOf('schools');
   await signInNewShopper({ site, redirectTo: PATH });
-  const box = page.getByLabel('School name, district or ZIP code');
+  const box = page.getByLabel('Name, district or ZIP code');
   const count = page.getByTestId('school-count');
   const shown = radios(page).locator('visible=true');
   // With JavaScript the list follows the box: typing asks the server for nothing.
@@ -158,19 +160,19 @@ test('the school search finds by name, district and ZIP; a plain GET form withou
 
   // By name, any case, accents aside.
   await search('CÓTTONWOOD');
-  await expect(count).toHaveText('1 school matches “CÓTTONWOOD”.');
+  await expect(count).toHaveText('1 match for “CÓTTONWOOD”.');
   await expect(shown).toHaveCount(1);
   expect(await nameOf(page, shown.first())).toBe('Cottonwood Elementary');
 
   // By district (the seed's charityDescription): six schools.
   await search('juniper valley district');
-  await expect(count).toHaveText('6 schools match “juniper valley district”.');
+  await expect(count).toHaveText('6 matches for “juniper valley district”.');
   await expect(shown).toHaveCount(6);
 
   // By ZIP: each school's ZIP is a store's; every school found has it.
   const zip = (await page.locator('[data-charity]').first().innerText()).match(/\b\d{5}\b/)![0];
   await search(zip);
-  await expect(count).toHaveText(new RegExp(`^\\d+ schools? match(es)? “${zip}”\\.$`));
+  await expect(count).toHaveText(new RegExp(`^\\d+ match(es)? for “${zip}”\\.$`));
   const found = await shown.count();
   expect(found).toBeGreaterThan(0);
   expect(found).toBeLessThan(total);
@@ -179,7 +181,7 @@ test('the school search finds by name, district and ZIP; a plain GET form withou
   }
 
   await search('no such school anywhere');
-  await expect(count).toHaveText('No schools match “no such school anywhere”.');
+  await expect(count).toHaveText('No matches for “no such school anywhere”.');
   await expect(shown).toHaveCount(0);
 
   // Cleared: every school again, nothing announced.
@@ -194,7 +196,7 @@ test('the school search finds by name, district and ZIP; a plain GET form withou
     await box.fill('pine creek');
     await box.press('Enter');
     await expect(page).toHaveURL(brandUrl(site, `${PATH}?q=pine+creek`));
-    await expect(count).toHaveText('6 schools match “pine creek”.');
+    await expect(count).toHaveText('6 matches for “pine creek”.');
     expect(asked).toEqual([]);
   }
 });
@@ -208,11 +210,11 @@ test('a guest signs in and comes back to the charity page', async ({ page, newSh
   );
   await submitLogin(page, shopper.email, shopper.password);
   await expect(page).toHaveURL(brandUrl(site, `${PATH}?q=pine`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose Your School');
-  await expect(page.getByTestId('school-count')).toHaveText(/schools? match(es)? “pine”\./);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose Your School or Cause');
+  await expect(page.getByTestId('school-count')).toHaveText(/\d+ match(es)? for “pine”\./);
 });
 
-test('fits a phone: no sideways scrolling, the radios and Save within the screen', async ({
+test('fits a phone: no sideways scrolling, the radios within the screen, Save in view over the list', async ({
   page,
   signInNewShopper,
 }) => {
@@ -225,9 +227,18 @@ test('fits a phone: no sideways scrolling, the radios and Save within the screen
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, `${variant}: sideways overflow`).toBeLessThanOrEqual(0);
-    const save = page.getByRole('button', { name: /^Save My (Charity|School)$/ });
-    await save.scrollIntoViewIfNeeded();
+    const save = page.getByRole('button', { name: /^Save My (Charity|Choice)$/ });
+    // A radio halfway down the long list, brought into view: Save stays on the screen below it
+    // (no scrolling to the end of 43 choices), and choosing then saving needs no scroll.
+    const middle = radios(page).nth(20);
+    await middle.scrollIntoViewIfNeeded();
     await expect(save).toBeInViewport();
+    const saveBox = (await save.boundingBox())!;
+    expect(saveBox.y + saveBox.height).toBeLessThanOrEqual(844);
+    // The radios are one stop for Tab: from a chosen one, Tab reaches Save next.
+    await middle.check();
+    await page.keyboard.press('Tab');
+    await expect(save).toBeFocused();
     const box = await radios(page).first().boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);

@@ -98,10 +98,25 @@ test('offers show their progress, Redeem Now at 100 %, and the coupons are curre
     'aria-valuetext',
     'Redeem Now',
   );
+  // Under it, how to redeem and where the programme is explained.
+  await expect(offer(page, '0412').getByTestId('redeem-how')).toContainText(
+    'comes off at the register',
+  );
+  await expect(offer(page, '0412').getByRole('link', { name: /^How .+ works$/ })).toHaveAttribute(
+    'href',
+    '/about-rewards',
+  );
   await expect(offer(page, '0415')).toContainText('75%');
-  // 0509 and 0500: the amount spent instead of a bar.
+  await expect(offer(page, '0415').getByTestId('redeem-how')).toHaveCount(0);
+  // 0509 and 0500: the amount spent, and of what goal, instead of a bar (Ben: 87 % of $100 and
+  // 64 % of $500 in the reference service's seed).
+  await expect(offer(page, '0509').getByTestId('spend-progress')).toHaveText(
+    /^Spent so far: \$87\.\d\d of \$100$/,
+  );
+  await expect(offer(page, '0500').getByTestId('spend-progress')).toHaveText(
+    /^Spent so far: \$320\.\d\d of \$500$/,
+  );
   for (const code of ['0509', '0500']) {
-    await expect(offer(page, code)).toContainText(/Spent so far: \$\d+\.\d\d/);
     await expect(offer(page, code).getByRole('progressbar')).toHaveCount(0);
   }
   // A description cut at 100 characters opens whole, by keyboard as by tap, without a script.

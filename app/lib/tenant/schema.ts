@@ -69,6 +69,17 @@ export const tenantSchema = z
         guestRedirect: z.enum(['/about-rewards', '/login']).default('/about-rewards'),
         /** Extra sentence under credits, e.g. 'You have 180 days to redeem your credit.' */
         creditNote: z.string().min(1).optional(),
+        /**
+         * How a reward whose offer is complete ('Redeem Now') is redeemed, shown under its bar with
+         * a link to /about-rewards.
+         */
+        redeemHow: z
+          .string()
+          .min(1)
+          .max(300)
+          .default(
+            'Your reward is ready: it comes off at the register the next time you scan your card or enter your phone number.',
+          ),
         /** Registration and account show a reward-choice radio group. */
         rewardChoice: z.boolean().default(false),
         /** Relabel 'Fuel Rewards' as available at specific locations only. */

@@ -27,7 +27,7 @@ const looks = {
 export interface FilterSearchProps {
   /** The page the search is sent to (GET, field `q`). */
   action: string;
-  /** The search landmark's name ('Search schools'). */
+  /** The search landmark's name ('Search schools and causes'). */
   name: string;
   /** The field's label. */
   label: string;
