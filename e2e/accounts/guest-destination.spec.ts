@@ -23,52 +23,41 @@ test.beforeEach(async ({ page }) => {
   await dismissPopups(page);
 });
 
+// One test per screen and project walks every page (a fresh guest each time): a browser context
+// per page would cost the suite more than the pages themselves.
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-  test.describe(`on a ${name}`, () => {
-    test.use({ viewport });
-
+  test(`on a ${name}: a guest sent to log in lands on the page asked for; a destination off the site is dropped @nojs`, async ({
+    page,
+    newShopper,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize(viewport);
+    const shopper = await newShopper({ site: SITE });
     for (const path of PAGES) {
-      test(`a guest opening ${path} logs in and lands there @nojs`, async ({
-        page,
-        newShopper,
-        javaScriptEnabled,
-      }) => {
-        const shopper = await newShopper({ site: SITE });
-        await page.goto(brandUrl(SITE, path));
-        await expect(page).toHaveURL(
-          brandUrl(SITE, `/login?redirectTo=${encodeURIComponent(path)}`),
-        );
-        await expect(page.getByRole('heading', { name: 'Log In', level: 1 })).toBeVisible();
-        // The form carries the destination (a hidden field, posted with or without scripts).
-        await expect(page.locator('main input[type="hidden"][name="redirectTo"]')).toHaveValue(
-          path,
-        );
-        if (javaScriptEnabled !== false) await waitForHydration(page);
-        await submitLogin(page, shopper.email, shopper.password);
-        await expect(page).toHaveURL(brandUrl(SITE, path));
-        await expect(page.getByText(`Hey ${shopper.firstName}!`).first()).toBeAttached();
-      });
-    }
-
-    test('a destination off the site is dropped: the login goes where it always does @nojs', async ({
-      page,
-      newShopper,
-      javaScriptEnabled,
-    }) => {
-      const shopper = await newShopper({ site: SITE });
-      await page.goto(brandUrl(SITE, '/login?redirectTo=%2F%2Fevil.example%2Faccount'));
-      await expect(page.locator('main input[type="hidden"][name="redirectTo"]')).toHaveCount(0);
+      await page.context().clearCookies();
+      await page.goto(brandUrl(SITE, path));
+      await expect(page).toHaveURL(brandUrl(SITE, `/login?redirectTo=${encodeURIComponent(path)}`));
+      await expect(page.getByRole('heading', { name: 'Log In', level: 1 })).toBeVisible();
+      // The form carries the destination (a hidden field, posted with or without scripts).
+      await expect(page.locator('main input[type="hidden"][name="redirectTo"]')).toHaveValue(path);
       if (javaScriptEnabled !== false) await waitForHydration(page);
       await submitLogin(page, shopper.email, shopper.password);
+      await expect(page, path).toHaveURL(brandUrl(SITE, path));
       await expect(page.getByText(`Hey ${shopper.firstName}!`).first()).toBeAttached();
-      await expect(page).toHaveURL(brandUrl(SITE, '/'));
-    });
+    }
 
-    test('a guest opening the receipts goes home, as the receipts rule says @nojs', async ({
-      page,
-    }) => {
-      await page.goto(brandUrl(SITE, '/account/receipts'));
-      await expect(page).toHaveURL(brandUrl(SITE, '/'));
-    });
+    // Off the site: dropped, and the login goes where it always does.
+    await page.context().clearCookies();
+    await page.goto(brandUrl(SITE, '/login?redirectTo=%2F%2Fevil.example%2Faccount'));
+    await expect(page.locator('main input[type="hidden"][name="redirectTo"]')).toHaveCount(0);
+    if (javaScriptEnabled !== false) await waitForHydration(page);
+    await submitLogin(page, shopper.email, shopper.password);
+    await expect(page.getByText(`Hey ${shopper.firstName}!`).first()).toBeAttached();
+    await expect(page).toHaveURL(brandUrl(SITE, '/'));
+
+    // The receipts send a guest home, as their rule says.
+    await page.context().clearCookies();
+    await page.goto(brandUrl(SITE, '/account/receipts'));
+    await expect(page).toHaveURL(brandUrl(SITE, '/'));
   });
 }
