@@ -33,7 +33,7 @@ const styles = {
     alignSelf: { base: 'start', lg: 'stretch' },
     [DETAILS_CONTENT]: {
       lg: {
-        '&::details-content': { contentVisibility: 'visible', display: 'contents' },
+        '&::details-content': { contentVisibility: 'visible', display: 'block', height: 'full' },
         '& > summary': { display: 'none' },
       },
     },
