@@ -136,6 +136,9 @@ async function observeLayoutShifts(page: Page) {
 async function shiftsOf(page: Page): Promise<Shift[]> {
   const all: Shift[] = [];
   for (const frame of page.frames()) {
+    // A frame never loaded (the weekly ad's frame behind a phone's closed disclosure) has no
+    // document to ask, and nothing to shift.
+    if (frame !== page.mainFrame() && frame.url() === '') continue;
     // A frame still on its initial about:blank document has no observer and nothing to shift.
     const shifts = await frame.evaluate(() => {
       const seen = window as unknown as { __layoutShifts?: Shift[]; __takeShifts?: () => void };
