@@ -62,11 +62,6 @@ export function previewLink(context: AppLoadContext, choice?: AdPageChoice): Pre
   return { href, external: false };
 }
 
-/** The ad page the preview shows; null when none is known. */
-export function previewAdPage(context: AppLoadContext): string | null {
-  return previewChoice(context).page;
-}
-
 /**
  * The brand's own ad pages: the only pages the preview route reads, so a request can never make
  * the site call the ad viewer for a page of its choosing.
