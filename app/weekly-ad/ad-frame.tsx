@@ -9,21 +9,65 @@ import {
 import { loginHref } from '~/lib/session/login-href';
 import { sx } from '~/lib/theme/static-css';
 import { storeForPage, type AdViewerMessage } from './ad-messages';
+import { WEEKLY_AD_PATH } from './preview';
 import type { WeeklyAdPageData } from './page-data';
 import { useAdViewerMessages } from './use-ad-viewer-messages';
 import { AD_VIEWER_UNAVAILABLE_MESSAGE } from './weekly-ad-messages';
 
 /** Where a store chosen in the frame brings the page: the ad of the (new) home store. */
-export const WEEKLY_AD_PATH = '/weekly-ad';
+export { WEEKLY_AD_PATH };
+
+/**
+ * Whether a browser can show a closed <details>' content (`::details-content`): where it can, wide
+ * screens show the frame always and hide the disclosure's button; elsewhere the button stays.
+ */
+const DETAILS_CONTENT = '@supports selector(::details-content)';
 
 const styles = {
-  // Phones: edge to edge (the page's padding given back); wider: a framed box.
-  slot: sx({ mx: { base: '-4', md: '0' }, minW: '0' }),
+  // Phones: a disclosure whose button opens the frame (the text version is the phone's main
+  // view, so a swipe never gets caught in the frame's own scrolling). Wide screens: always open,
+  // and as tall as the text column beside it, so the frame can stay in view (sticky) while the
+  // shopper reads down the text: no blank column under it.
+  disclosure: sx({
+    minW: '0',
+    alignSelf: { base: 'start', lg: 'stretch' },
+    [DETAILS_CONTENT]: {
+      lg: {
+        '&::details-content': { contentVisibility: 'visible', display: 'block', height: 'full' },
+        '& > summary': { display: 'none' },
+      },
+    },
+  }),
+  summary: sx({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '2',
+    cursor: 'pointer',
+    px: '4',
+    py: '3',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'l2',
+    bg: 'bg.subtle',
+    fontWeight: 'medium',
+    color: 'brand.fg',
+    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
+  }),
+  summaryHint: sx({ fontWeight: 'normal', fontSize: 'sm', color: 'fg.muted' }),
+  // Phones: edge to edge (the page's padding given back), below the disclosure's button.
+  slot: sx({
+    mx: { base: '-4', md: '0' },
+    mt: { base: '3', lg: '0' },
+    minW: '0',
+    position: { lg: 'sticky' },
+    top: { lg: '4' },
+  }),
   frame: sx({
     display: 'block',
     w: 'full',
-    h: '80vh',
-    minH: '600px',
+    // Phones: shorter than the screen, so the page around it can always be scrolled.
+    h: { base: '75vh', lg: 'calc(100vh - 2rem)' },
+    minH: { lg: '600px' },
     borderWidth: { base: '0', md: '1px' },
     borderYWidth: '1px',
     borderColor: 'border',
@@ -41,9 +85,11 @@ const styles = {
 };
 
 /**
- * The ad viewer's page in a frame (docs/reference/weekly-ad.md "`/weekly-ad`"), tall (80vh, at
- * least 600 px) and the width of the page. Its two messages (a sign-in, a store change), honoured
- * only from the ad viewer's origin and this frame:
+ * The ad viewer's page in a frame (docs/reference/weekly-ad.md "`/weekly-ad`"): on a phone behind
+ * a disclosure ('See the ad page by page', a <details>, no script needed) under which the text
+ * version is the main view; on a wide screen always shown, beside the text version, as tall as
+ * the window and kept in view while the text scrolls. Its two messages (a sign-in, a store
+ * change), honoured only from the ad viewer's origin and this frame:
  * - store-changed: the store whose ad page it names becomes the home store through the
  *   /home-store action (the same rules as everywhere: 'Now shopping at {store}.' and the 'Make
  *   this my home store' switch), and the page then shows that store's ad;
@@ -64,26 +110,31 @@ export function AdFrame({ data }: { data: WeeklyAdPageData }) {
     );
   }
   return (
-    <div className={styles.slot}>
-      <iframe
-        key={data.frame.src}
-        ref={frame}
-        src={data.frame.src}
-        title={data.frame.title}
-        className={styles.frame}
-        data-testid="ad-viewer-frame"
-        // Not fetched until the page has rendered with its stylesheet, which gives the frame its
-        // size (no layout shift). Fetched from the markup, the viewer's small page could
-        // arrive first and be laid out in a frame not sized yet (0×0, or 300×150 when the page is
-        // laid out before its stylesheet comes), then reflow when the frame got its size: a shift
-        // inside the frame, which Lighthouse counts in the page's CLS. The frame is on screen, so
-        // it still loads right after the first paint; without JavaScript browsers load it at once.
-        loading="lazy"
-        // The viewer's own scripts and forms, nothing over our page (no top navigation).
-        sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
-        referrerPolicy="strict-origin-when-cross-origin"
-      />
-    </div>
+    <details className={styles.disclosure} data-testid="ad-viewer">
+      <summary className={styles.summary} data-testid="ad-viewer-toggle">
+        See the ad page by page <span className={styles.summaryHint}>(the flyer)</span>
+      </summary>
+      <div className={styles.slot}>
+        <iframe
+          key={data.frame.src}
+          ref={frame}
+          src={data.frame.src}
+          title={data.frame.title}
+          className={styles.frame}
+          data-testid="ad-viewer-frame"
+          // Not fetched until shown (a phone's closed disclosure never fetches it), and on a wide
+          // screen not until the page has rendered with its stylesheet, which gives the frame
+          // its size (no layout shift): fetched from the markup, the viewer's small page could
+          // arrive first and be laid out in a frame not sized yet, then reflow when the frame got
+          // its size, a shift that Lighthouse counts in the page's CLS. Without JavaScript
+          // browsers load it at once.
+          loading="lazy"
+          // The viewer's own scripts and forms, nothing over our page (no top navigation).
+          sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      </div>
+    </details>
   );
 }
 

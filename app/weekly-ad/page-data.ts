@@ -8,12 +8,10 @@ export interface WeeklyAdStore extends AdStore {
 }
 
 export interface WeeklyAdFrame {
-  /** The viewer's address: page, and the shopper's token or the choose-store flag. */
+  /** The viewer's address: the page, and the shopper's token. */
   src: string;
   /** The frame's accessible name. */
   title: string;
-  /** The viewer shows its choose-store prompt (no token, no store). */
-  chooseStore: boolean;
 }
 
 export type WeeklyAdText = { status: 'ok'; weeks: AdTextWeek[] } | { status: 'unavailable' };

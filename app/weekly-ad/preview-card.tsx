@@ -69,6 +69,9 @@ export const adCardStyles = {
   price: sx({ fontSize: 'lg', fontWeight: 'bold', color: 'brand.fg', lineHeight: '1.2' }),
   unit: sx({ fontSize: 'sm', fontWeight: 'normal' }),
   ends: sx({ fontSize: 'xs', color: 'fg.muted' }),
+  // Whose ad and which dates: one line each, cut short with an ellipsis (the full text is in
+  // the preview's heading line and on /weekly-ad).
+  whose: sx({ fontSize: 'xs', color: 'fg.muted', lineClamp: 1 }),
 };
 const styles = adCardStyles;
 
@@ -132,17 +135,20 @@ export const EXTERNAL_LINK_NOTE = '(opens the weekly ad on another site)';
 
 /**
  * An ad card (docs/reference/weekly-ad.md "Home page preview"): product image, title, detail lines,
- * custom text lines, price with optional unit, end-date line; 200×350, title and details clamped at
- * 4 lines. The title links to the weekly ad and its link covers the card.
+ * custom text lines, price with optional unit, the store and the ad's dates, end-date line;
+ * 200×350, title and details clamped at 4 lines. The title links to the weekly ad and its link covers the card.
  */
 export function AdCardView({
   card,
   imageBase,
   link,
+  store,
 }: {
   card: AdCard;
   imageBase: string;
   link: PreviewLink;
+  /** The name of the store whose ad it is; null: the retailer's own ad. */
+  store: string | null;
 }) {
   return (
     <article className={styles.card} data-testid="ad-card">
@@ -181,6 +187,16 @@ export function AdCardView({
           <p className={styles.price} data-testid="ad-price">
             {card.price.amount}
             {card.price.unit ? <span className={styles.unit}> / {card.price.unit}</span> : null}
+          </p>
+        ) : null}
+        {store ? (
+          <p className={styles.whose} data-testid="ad-card-store">
+            {store}
+          </p>
+        ) : null}
+        {card.dates && card.dates !== card.ends ? (
+          <p className={styles.whose} data-testid="ad-card-dates">
+            {card.dates}
           </p>
         ) : null}
         {card.ends ? <p className={styles.ends}>{card.ends}</p> : null}

@@ -118,6 +118,7 @@ export function adCard(block: AdBlock, showPrice: boolean): AdCard | null {
       .map((c) => clean(c.value)),
     price: price ? { amount: clean(price.value), unit: unit ? clean(unit.value) : null } : null,
     ends: endLine(block),
+    dates: block.dateInfo ? clean(block.dateInfo) : '',
     image: imageFileName(image.value),
   };
 }

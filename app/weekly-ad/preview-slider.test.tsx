@@ -22,6 +22,7 @@ const card = (n: number, over: Partial<AdCard> = {}): AdCard => ({
   customText: ['Limit 4'],
   price: null,
   ends: 'Ends Dec 1',
+  dates: 'Valid Wed, Nov 25 - Tue, Dec 1',
   image: `produce-item${n}`,
   ...over,
 });
@@ -31,6 +32,7 @@ const ready = (cards: AdCard[]): WeeklyAdPreviewData => ({
   cards,
   imageBase: IMAGES,
   link,
+  store: { storeNumber: '0012', name: "Lin's Cedar City" },
 });
 
 describe('the weekly-ad preview slider as the server renders it', () => {
@@ -94,7 +96,7 @@ describe('the weekly-ad preview slider as the server renders it', () => {
 
   it('shows skeleton cards while loading, and a link to the ad without JavaScript', async () => {
     const html = await renderServer(
-      <WeeklyAdPreview preview={{ state: 'loading', page: 'lins-elko', link }} />,
+      <WeeklyAdPreview preview={{ state: 'loading', page: 'lins-elko', link, store: null }} />,
     );
     expect(html).toContain('data-state="loading"');
     expect(html.match(/data-testid="ad-card-skeleton"/g)).toHaveLength(6);

@@ -37,6 +37,7 @@ const styles = {
   item: sx(cardSlotStyle(AD_CARD_WIDTH)),
   skeletons: sx({ ...cardRowStyle, overflowX: 'hidden' }),
   empty: sx({ color: 'fg.muted' }),
+  whose: sx({ mt: '-2', mb: '3', fontSize: 'sm', color: 'fg.muted' }),
 };
 
 /**
@@ -119,6 +120,8 @@ export function WeeklyAdPreview({ preview }: { preview: WeeklyAdPreviewData }) {
   const changing = useChangingStore();
   const shown = preview.state === 'ready' ? preview : fetched;
   const row = useRowScroller(AD_CARD_WIDTH, shown);
+  // The ad's dates: the first card's (this week's cards share them).
+  const dates = shown?.cards.find((c) => c.dates)?.dates ?? '';
   // A card's internal link opens in the app (one handler for the row, not a Link per card).
   const openLink = useDelegatedLinks('data-internal-link');
   const trackId = `${id}-cards`;
@@ -150,6 +153,13 @@ export function WeeklyAdPreview({ preview }: { preview: WeeklyAdPreviewData }) {
       data-testid="weekly-ad-preview"
       data-state={shown ? 'ready' : 'loading'}
     >
+      {preview.store || dates ? (
+        <p className={styles.whose} data-testid="weekly-ad-preview-store">
+          {preview.store ? `This week’s ad at ${preview.store.name}` : null}
+          {preview.store && dates ? ' · ' : null}
+          {dates}
+        </p>
+      ) : null}
       {!shown ? (
         <>
           <div className={styles.skeletons} data-ad-skeletons="" aria-busy="true">
@@ -176,7 +186,14 @@ export function WeeklyAdPreview({ preview }: { preview: WeeklyAdPreviewData }) {
           slotClassName={styles.item}
           items={shown.cards.map((card, i) => ({
             key: `${i}-${card.id}`,
-            card: <AdCardView card={card} imageBase={shown.imageBase} link={preview.link} />,
+            card: (
+              <AdCardView
+                card={card}
+                imageBase={shown.imageBase}
+                link={preview.link}
+                store={preview.store?.name ?? null}
+              />
+            ),
           }))}
           // Dimmed while a newly chosen home store's cards load.
           busy={changing}

@@ -97,7 +97,14 @@ describe('the home page loader with the reference ad viewer', () => {
     // Lin's has six stores: no prices (more than one location).
     expect(weeklyAd.cards.every((c) => c.price === null)).toBe(true);
     expect(weeklyAd.imageBase).toBe(`${adviewer.url}/images/afs/products/`);
-    expect(weeklyAd.link).toEqual({ href: '/weekly-ad', external: false });
+    // The store is named, with the ad's dates on each card; its cards lead to that store's ad.
+    expect(weeklyAd.store).toEqual({ storeNumber: '0012', name: "Lin's Cedar City" });
+    expect(weeklyAd.link).toEqual({ href: '/weekly-ad?location=0012', external: false });
+    expect(weeklyAd.cards.every((c) => /^Valid /.test(c.dates))).toBe(true);
+    const html = await renderServer(<WeeklyAdPreview preview={weeklyAd} />);
+    expect(html).toContain('href="/weekly-ad?location=0012"');
+    expect(html).not.toContain('href="/weekly-ad"');
+    expect(textOf(html)).toContain("This week’s ad at Lin's Cedar City · Valid ");
     // The same for every guest with this home store: the guest page cache may keep it.
     expect(res.headers.get('Cache-Control')).toMatch(/^public, max-age=0, s-maxage=\d+$/);
   });
@@ -116,6 +123,9 @@ describe('the home page loader with the reference ad viewer', () => {
     if (weeklyAd.state !== 'ready') throw new Error(`state ${weeklyAd.state}`);
     const titles = weeklyAd.cards.map((c) => c.title);
     expect(titles).toEqual(await expectedTitles('lins-st-george', false));
+    // The home store's ad: /weekly-ad shows it without naming it.
+    expect(weeklyAd.store).toEqual({ storeNumber: '0021', name: "Lin's St. George" });
+    expect(weeklyAd.link).toEqual({ href: '/weekly-ad', external: false });
     // The demo ads differ per store: the page really changed.
     expect(titles).not.toEqual(await expectedTitles('lins-cedar-city', false));
   });
@@ -155,7 +165,8 @@ describe('the home page loader with the reference ad viewer', () => {
       expect(weeklyAd).toEqual({
         state: 'loading',
         page: 'lins-cedar-city',
-        link: { href: '/weekly-ad', external: false },
+        link: { href: '/weekly-ad?location=0012', external: false },
+        store: { storeNumber: '0012', name: "Lin's Cedar City" },
       });
       expect(took).toBeLessThan(1000);
       expect(res.headers.get('Cache-Control')).toBe(PRIVATE_NO_STORE);

@@ -1,18 +1,26 @@
 /**
  * The home page's weekly-ad preview
- * (docs/reference/weekly-ad.md "Home page preview"): the cards of the home store's ad page, read
- * through the shared ad cache (adviewer.server.ts), never by a call of the page's own.
+ * (docs/reference/weekly-ad.md "Home page preview"): the cards of the home store's ad page (else
+ * the first store's), read through the shared ad cache (adviewer.server.ts), never by a call of
+ * the page's own; which store it is, and a link to that same store's ad.
  *
  * The page never waits on the ad viewer for long: on a cache miss the loader waits at most
  * PREVIEW_WAIT_MS, then answers 'loading' (skeleton cards) and the browser asks the preview
  * resource route (PREVIEW_DATA_PATH), which waits for the same cached call.
  */
 import type { AppLoadContext } from '@remix-run/node';
-import { defaultAdPage, resolveHomeStore, visibleLocations } from '~/stores/home-store/locations';
+import { resolveHomeStore, visibleLocations } from '~/stores/home-store/locations';
+import { chooseAdPage, type AdPageChoice } from './ad-page.server';
 import { adviewerBase, adviewerUrl, brandAds, isAdPageName } from './adviewer.server';
 import type { AdsResult } from './types';
 import { previewCards } from './preview-cards';
-import type { PreviewCardsReply, PreviewLink, WeeklyAdPreviewData } from './preview';
+import {
+  WEEKLY_AD_PATH,
+  type PreviewCardsReply,
+  type PreviewLink,
+  type PreviewStore,
+  type WeeklyAdPreviewData,
+} from './preview';
 
 /**
  * How long the home page waits for ads the cache does not hold yet: long enough for a healthy
@@ -20,20 +28,38 @@ import type { PreviewCardsReply, PreviewLink, WeeklyAdPreviewData } from './prev
  */
 export const PREVIEW_WAIT_MS = 400;
 
-/** Where the cards lead: the brand's external weekly ad when configured. */
-export function previewLink(context: AppLoadContext): PreviewLink {
-  const external = context.tenant.services.weeklyAdExternalUrl;
-  return external ? { href: external, external: true } : { href: '/weekly-ad', external: false };
+/**
+ * Which ad the preview shows: the home store's; without a home store the first visible store's
+ * (docs/reference/weekly-ad.md "Which ad the home preview shows"). Chosen by the same function as
+ * /weekly-ad's, the first store standing in for the `location` parameter, so the page its cards
+ * link to (`/weekly-ad?location=` that store) shows the very same ad.
+ */
+export function previewChoice(context: AppLoadContext): AdPageChoice {
+  const locations = visibleLocations(context);
+  const home = resolveHomeStore(context, context.session.get('homeStore'));
+  return chooseAdPage({
+    locations,
+    location: home ? null : (locations[0]?.storeNumber ?? null),
+    home,
+    tenantDefaultPage: context.tenant.services.adviewer?.defaultPage ?? null,
+    retailerPage: context.services.content.retailerInfo(context.tenant.sitePath).adviewerPage,
+  });
 }
 
 /**
- * The ad page the preview shows: the home store's page (the shopper's or guest's chosen
- * store, else the brand's default store), without a home store the first location's, else the
- * retailer's; else the page the tenant file names. Null when none is known.
+ * Where the cards lead: the brand's external weekly ad when configured; else /weekly-ad, naming
+ * the store (`?location=`) when it is not the home store (a guest without one), so the full ad is
+ * the one the preview showed.
  */
-export function previewAdPage(context: AppLoadContext): string | null {
-  const home = resolveHomeStore(context, context.session.get('homeStore'));
-  return defaultAdPage(context, home) ?? context.tenant.services.adviewer?.defaultPage ?? null;
+export function previewLink(context: AppLoadContext, choice?: AdPageChoice): PreviewLink {
+  const external = context.tenant.services.weeklyAdExternalUrl;
+  if (external) return { href: external, external: true };
+  const { store, source } = choice ?? previewChoice(context);
+  const href =
+    store && source === 'location'
+      ? `${WEEKLY_AD_PATH}?${new URLSearchParams({ location: store.storeNumber }).toString()}`
+      : WEEKLY_AD_PATH;
+  return { href, external: false };
 }
 
 /**
@@ -85,12 +111,18 @@ export async function weeklyAdPreview(
   context: AppLoadContext,
   waitMs = PREVIEW_WAIT_MS,
 ): Promise<WeeklyAdPreviewData> {
-  const link = previewLink(context);
-  const page = previewAdPage(context);
-  if (!page || !adviewerBase(context)) return { state: 'ready', cards: [], imageBase: '', link };
+  const choice = previewChoice(context);
+  const link = previewLink(context, choice);
+  const store: PreviewStore | null = choice.store
+    ? { storeNumber: choice.store.storeNumber, name: choice.store.name }
+    : null;
+  const { page } = choice;
+  if (!page || !adviewerBase(context)) {
+    return { state: 'ready', cards: [], imageBase: '', link, store };
+  }
   const result = await within(brandAds(context, page), waitMs);
-  if (result === TIMED_OUT) return { state: 'loading', page, link };
-  return { state: 'ready', ...cardsOf(context, result), link };
+  if (result === TIMED_OUT) return { state: 'loading', page, link, store };
+  return { state: 'ready', ...cardsOf(context, result), link, store };
 }
 
 /**

@@ -15,6 +15,9 @@ export const AD_TEXT_LINES = 4;
 export const NO_WEEKLY_ADS_MESSAGE =
   'Sorry, no weekly ads are available at this time. Please check back soon.';
 
+/** The full weekly ad. */
+export const WEEKLY_AD_PATH = '/weekly-ad';
+
 /** The resource route the browser asks for the cards when the page came without them. */
 export const PREVIEW_DATA_PATH = '/weekly-ad/preview';
 
@@ -36,6 +39,8 @@ export interface AdCard {
   price: { amount: string; unit: string | null } | null;
   /** 'Ends Dec 1', else the ad's date info ('Valid Wed, Nov 25 - Tue, Dec 1'), else ''. */
   ends: string;
+  /** The ad's dates as it gives them ('Valid Wed, Nov 25 - Tue, Dec 1'), else ''. */
+  dates: string;
   /** The image's file name without extension: the image value lowercased, URL-encoded. */
   image: string;
 }
@@ -46,15 +51,27 @@ export interface PreviewLink {
   external: boolean;
 }
 
+/** The store whose ad the preview shows (null: the retailer's own ad). */
+export interface PreviewStore {
+  storeNumber: string;
+  name: string;
+}
+
 /**
- * The preview as a page gets it:
+ * The preview as a page gets it (with the store whose ad it is):
  * - ready: the cards (none: the "no weekly ads" message), and where their images live;
  * - loading: the ad viewer has not answered within the page's short wait; the browser asks
  *   PREVIEW_DATA_PATH for this ad page's cards (without JavaScript: a link to the ad).
  */
 export type WeeklyAdPreviewData =
-  | { state: 'ready'; cards: AdCard[]; imageBase: string; link: PreviewLink }
-  | { state: 'loading'; page: string; link: PreviewLink };
+  | {
+      state: 'ready';
+      cards: AdCard[];
+      imageBase: string;
+      link: PreviewLink;
+      store: PreviewStore | null;
+    }
+  | { state: 'loading'; page: string; link: PreviewLink; store: PreviewStore | null };
 
 /** What PREVIEW_DATA_PATH answers (200). */
 export interface PreviewCardsReply {

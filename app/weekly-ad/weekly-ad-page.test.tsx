@@ -72,7 +72,6 @@ const pageData = (extra: Partial<WeeklyAdPageData> = {}): WeeklyAdPageData => ({
   frame: {
     src: 'http://127.0.0.1:3200/ad-2',
     title: 'Weekly ad for Store 2',
-    chooseStore: false,
   },
   viewerOrigin: 'http://127.0.0.1:3200',
   store: { storeNumber: '2', name: 'Store 2', fromLocation: false },
@@ -97,6 +96,17 @@ describe('the weekly ad page', () => {
     );
     // Loaded once the page has rendered with its styles and sized the frame (no layout shift).
     expect(html).toMatch(/<iframe [^>]*loading="lazy"/);
+    // Behind a disclosure (a phone opens it with a tap, no script needed), closed at first, and
+    // before the text version.
+    expect(html).toMatch(
+      /<details [^>]*data-testid="ad-viewer"[^>]*><summary [^>]*>See the ad page by page [\s\S]*<iframe /,
+    );
+    expect(html).not.toMatch(/<details [^>]*\bopen\b[^>]*data-testid="ad-viewer"/);
+    expect(html.indexOf('data-testid="ad-viewer"')).toBeLessThan(
+      html.indexOf('data-testid="ad-text"'),
+    );
+    // One store picker: the page's GET chooser.
+    expect(html.match(/name="location"/g)).toHaveLength(1);
     expect(html).toMatch(/<h1[^>]*>Weekly Ad<\/h1>/);
     expect(html).toMatch(/<h2[^>]*>This week’s ad as text<\/h2>/);
     expect(html).toMatch(/<h3[^>]*>This week: Valid Wed, Nov 25 - Tue, Dec 1<\/h3>/);

@@ -19,7 +19,8 @@ const styles = {
   field: sx({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' }),
   label: sx({ textStyle: 'sm', fontWeight: 'medium' }),
   button: sxRecipe('button', { variant: 'outline', size: 'sm' }, { colorPalette: 'brand' }),
-  // Wide screens: the frame, with the text beside it; phones: the text below the frame.
+  // Wide screens: the frame, with the text beside it; phones: the text under the frame's
+  // disclosure button (the frame opens there).
   layout: sx({
     display: 'grid',
     gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
@@ -30,9 +31,10 @@ const styles = {
 
 /**
  * /weekly-ad (docs/reference/weekly-ad.md "`/weekly-ad`"): the ad viewer's frame for the store
- * chosen by the address, else the home store, else the retailer's default ad (the viewer's
- * choose-store prompt for a guest without a store), and the same ad as text. A store chooser (a GET
- * form) shows any store's ad without JavaScript and without changing the home store.
+ * chosen by the address, else the home store, else the retailer's default ad, and the same ad as
+ * text. The store chooser (a GET form) is the page's one store picker: it shows any store's ad,
+ * frame and text together, without JavaScript and without changing the home store (the viewer's
+ * own choose-store prompt is never asked for; docs/reference/weekly-ad.md "One ad, one picker").
  */
 export function WeeklyAdPage({ data }: { data: WeeklyAdPageData }) {
   return (

@@ -120,12 +120,14 @@ test.describe('on the e2e server', () => {
     const count = await cards(page).count();
     expect(count).toBeGreaterThan(5);
     expect(count).toBeLessThanOrEqual(15);
-    // Every card: image with its title as alt text and a size, a title linking to /weekly-ad,
-    // an end line; no price on a brand with several stores.
+    // Every card: image with its title as alt text and a size, a title linking to the same
+    // store's ad (a guest without a home store: the first store's, named), an end line; no price
+    // on a brand with several stores.
+    const first = linsStores[0];
     for (let i = 0; i < count; i += 1) {
       const card = cards(page).nth(i);
       const link = card.getByRole('link');
-      await expect(link).toHaveAttribute('href', '/weekly-ad');
+      await expect(link).toHaveAttribute('href', `/weekly-ad?location=${first.storeNumber}`);
       const title = (await link.textContent())?.trim() ?? '';
       expect(title).not.toBe('');
       const img = card.locator('img');
@@ -151,7 +153,7 @@ test.describe('on the e2e server', () => {
     await cards(page)
       .first()
       .click({ position: { x: 100, y: 330 } });
-    await expect(page).toHaveURL(brandUrl('lins', '/weekly-ad'));
+    await expect(page).toHaveURL(brandUrl('lins', `/weekly-ad?location=${first.storeNumber}`));
   });
 
   test("Maple Corner (one store) shows each card's price @nojs", async ({ page }) => {
