@@ -21,7 +21,7 @@ export { WEEKLY_AD_PATH };
  * Whether a browser can show a closed <details>' content (`::details-content`): where it can, wide
  * screens show the frame always and hide the disclosure's button; elsewhere the button stays.
  */
-const DETAILS_CONTENT = '@supports selector(::details-content)';
+export const DETAILS_CONTENT = '@supports selector(::details-content)';
 
 const styles = {
   // Phones: a disclosure whose button opens the frame (the text version is the phone's main

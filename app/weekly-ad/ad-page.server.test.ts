@@ -136,35 +136,40 @@ describe('which ad page /weekly-ad shows', () => {
 
 describe('the viewer frame address', () => {
   const base = 'http://127.0.0.1:3200';
+  const store = LOCATIONS[0];
 
   it("carries a shopper's token", () => {
-    const src = adFrameUrl(base, { page: 'ad-0012' }, 'eyJ.a+b/c=.sig');
+    const src = adFrameUrl(base, { page: 'ad-0012', store }, 'eyJ.a+b/c=.sig');
     expect(src).toBe('http://127.0.0.1:3200/ad-0012?token=eyJ.a%2Bb%2Fc%3D.sig');
     expect(new URL(src!).searchParams.get('token')).toBe('eyJ.a+b/c=.sig');
     // A shopper without a store: the default page, still with the token.
-    expect(adFrameUrl(base, { page: 'retailer' }, 'jwt')).toBe(
+    expect(adFrameUrl(base, { page: 'retailer', store: null }, 'jwt')).toBe(
       'http://127.0.0.1:3200/retailer?token=jwt',
     );
   });
 
   it('is the bare page for a guest with a store', () => {
-    expect(adFrameUrl(base, { page: 'ad-0012' }, null)).toBe('http://127.0.0.1:3200/ad-0012');
+    expect(adFrameUrl(base, { page: 'ad-0012', store }, null)).toBe(
+      'http://127.0.0.1:3200/ad-0012',
+    );
   });
 
-  it("never asks for the viewer's choose-store prompt (the page's chooser is the one picker)", () => {
-    expect(adFrameUrl(base, { page: 'retailer' }, null)).toBe('http://127.0.0.1:3200/retailer');
+  it('asks the viewer to choose a store with neither a token nor a store', () => {
+    expect(adFrameUrl(base, { page: 'retailer', store: null }, null)).toBe(
+      'http://127.0.0.1:3200/retailer?chooseStore',
+    );
   });
 
   it("encodes the page as one segment and keeps the base's own path", () => {
-    expect(adFrameUrl(`${base}/provider/`, { page: 'a b/../c?d' }, null)).toBe(
+    expect(adFrameUrl(`${base}/provider/`, { page: 'a b/../c?d', store }, null)).toBe(
       'http://127.0.0.1:3200/provider/a%20b%2F..%2Fc%3Fd',
     );
-    expect(adFrameUrl(`${base}/provider`, { page: 'x' }, null)).toBe(
-      'http://127.0.0.1:3200/provider/x',
+    expect(adFrameUrl(`${base}/provider`, { page: 'x', store: null }, null)).toBe(
+      'http://127.0.0.1:3200/provider/x?chooseStore',
     );
   });
 
   it('is null without a page', () => {
-    expect(adFrameUrl(base, { page: null }, 'jwt')).toBeNull();
+    expect(adFrameUrl(base, { page: null, store: null }, 'jwt')).toBeNull();
   });
 });

@@ -97,20 +97,24 @@ export function chooseAdPage(inputs: AdPageInputs): AdPageChoice {
 
 /**
  * The viewer frame's address: `{viewer}/{page}?token={JWT}` for a shopper with a token;
- * `{viewer}/{page}` for anyone else. Null when there is no page to show.
- *
- * The viewer's choose-store prompt (`{viewer}/{page}?chooseStore`) is never asked for: the page's
- * own store chooser (a GET form, so it works without JavaScript and moves the frame and the text
- * version together) is its one store picker, and the prompt would be a second one that only
- * works with JavaScript (docs/reference/weekly-ad.md "One store picker").
+ * `{viewer}/{page}` for anyone else with a store; `{viewer}/{default page}?chooseStore` (the
+ * viewer's choose-store prompt) with neither. Null when there is no page to show. Where the
+ * prompt shows, the page hides its own chooser on wide screens with JavaScript, so the page has one
+ * store picker (docs/reference/weekly-ad.md "One ad, one picker").
  */
 export function adFrameUrl(
   base: string,
-  choice: Pick<AdPageChoice, 'page'>,
+  choice: Pick<AdPageChoice, 'page' | 'store'>,
   token: string | null,
 ): string | null {
   if (!choice.page) return null;
-  const url = adviewerUrl(base, encodeURIComponent(choice.page));
-  if (token) url.searchParams.set('token', token);
-  return url.href;
+  const page = encodeURIComponent(choice.page);
+  if (token) {
+    const url = adviewerUrl(base, page);
+    url.searchParams.set('token', token);
+    return url.href;
+  }
+  if (choice.store) return adviewerUrl(base, page).href;
+  // A bare flag, as the viewer documents it (`?chooseStore`, not `?chooseStore=`).
+  return adviewerUrl(base, `${page}?chooseStore`).href;
 }

@@ -8,10 +8,12 @@ export interface WeeklyAdStore extends AdStore {
 }
 
 export interface WeeklyAdFrame {
-  /** The viewer's address: the page, and the shopper's token. */
+  /** The viewer's address: the page, and the shopper's token or the choose-store flag. */
   src: string;
   /** The frame's accessible name. */
   title: string;
+  /** The viewer shows its choose-store prompt (no token, no store). */
+  chooseStore: boolean;
 }
 
 export type WeeklyAdText = { status: 'ok'; weeks: AdTextWeek[] } | { status: 'unavailable' };

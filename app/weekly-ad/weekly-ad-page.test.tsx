@@ -72,6 +72,7 @@ const pageData = (extra: Partial<WeeklyAdPageData> = {}): WeeklyAdPageData => ({
   frame: {
     src: 'http://127.0.0.1:3200/ad-2',
     title: 'Weekly ad for Store 2',
+    chooseStore: false,
   },
   viewerOrigin: 'http://127.0.0.1:3200',
   store: { storeNumber: '2', name: 'Store 2', fromLocation: false },

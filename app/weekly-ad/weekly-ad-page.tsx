@@ -1,9 +1,10 @@
 import { Form } from '@remix-run/react';
 import { useId } from 'react';
-import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { withJs } from '~/lib/browser/js-mark';
+import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 import { NativeSelect } from '~/lib/ui/native-select';
 import { warningNoticeStyle } from '~/lib/ui/styles';
-import { AdFrame, WEEKLY_AD_PATH } from './ad-frame';
+import { AdFrame, DETAILS_CONTENT, WEEKLY_AD_PATH } from './ad-frame';
 import { AdTextSection } from './ad-text-section';
 import type { WeeklyAdPageData } from './page-data';
 import { UNKNOWN_LOCATION_MESSAGE } from './weekly-ad-messages';
@@ -16,6 +17,9 @@ const styles = {
   notice: sx(warningNoticeStyle),
   link: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
   chooser: sx({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '2' }),
+  // Where the frame shows the viewer's own choose-store prompt on screen (a wide screen, where
+  // the frame is always open, with scripts running in it), that prompt is the page's one picker.
+  promptShown: sx({ [DETAILS_CONTENT]: withJs({ lg: { display: 'none' } }) }),
   field: sx({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' }),
   label: sx({ textStyle: 'sm', fontWeight: 'medium' }),
   button: sxRecipe('button', { variant: 'outline', size: 'sm' }, { colorPalette: 'brand' }),
@@ -31,10 +35,11 @@ const styles = {
 
 /**
  * /weekly-ad (docs/reference/weekly-ad.md "`/weekly-ad`"): the ad viewer's frame for the store
- * chosen by the address, else the home store, else the retailer's default ad, and the same ad as
- * text. The store chooser (a GET form) is the page's one store picker: it shows any store's ad,
- * frame and text together, without JavaScript and without changing the home store (the viewer's
- * own choose-store prompt is never asked for; docs/reference/weekly-ad.md "One ad, one picker").
+ * chosen by the address, else the home store, else the retailer's default ad (the viewer's
+ * choose-store prompt for a guest without a store), and the same ad as text. The store chooser (a
+ * GET form) is the page's store picker: it shows any store's ad, frame and text together, without
+ * JavaScript and without changing the home store; where the viewer's prompt is on screen and
+ * working it stands in for the chooser (docs/reference/weekly-ad.md "One ad, one picker").
  */
 export function WeeklyAdPage({ data }: { data: WeeklyAdPageData }) {
   return (
@@ -79,7 +84,7 @@ function StoreChooser({ data }: { data: WeeklyAdPageData }) {
     <Form
       method="get"
       action={WEEKLY_AD_PATH}
-      className={styles.chooser}
+      className={cx(styles.chooser, data.frame?.chooseStore && styles.promptShown)}
       aria-label="Choose a store's weekly ad"
       data-testid="weekly-ad-chooser"
     >

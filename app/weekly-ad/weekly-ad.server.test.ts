@@ -56,11 +56,12 @@ const itemCount = (page: WeeklyAdPageData) =>
   page.text.status === 'ok' ? page.text.weeks.reduce((n, w) => n + w.items.length, 0) : 0;
 
 describe('/weekly-ad for a guest', () => {
-  it("without a store: the retailer's page, no viewer prompt (the page's chooser), shared", async () => {
+  it("without a store: the viewer's choose-store prompt on the retailer's page, shared", async () => {
     const { res, page } = await load(h.browser('lins'));
     expect(page.frame).toEqual({
-      src: `${adviewer.url}/lins`,
-      title: "Lin's Fresh Market weekly ad",
+      src: `${adviewer.url}/lins?chooseStore`,
+      title: "Lin's Fresh Market weekly ad: choose your store",
+      chooseStore: true,
     });
     expect(page.viewerOrigin).toBe(adviewer.url);
     expect(page.store).toBeNull();
@@ -88,6 +89,7 @@ describe('/weekly-ad for a guest', () => {
     expect(page.frame).toEqual({
       src: `${adviewer.url}/lins-st-george`,
       title: "Weekly ad for Lin's St. George",
+      chooseStore: false,
     });
     expect(page.store).toEqual({
       storeNumber: '0021',
@@ -118,7 +120,7 @@ describe('/weekly-ad for a guest', () => {
   it('an unknown location says so and falls back, still 200', async () => {
     const { page } = await load(h.browser('lins'), '?location=no-such-store');
     expect(page.unknownLocation).toBe(true);
-    expect(page.frame?.src).toBe(`${adviewer.url}/lins`);
+    expect(page.frame?.src).toBe(`${adviewer.url}/lins?chooseStore`);
     const b = h.browser('lins');
     await chooseHomeStore(b, '0045');
     const withHome = await load(b, '?location=%00%3Cscript%3E');
@@ -130,6 +132,7 @@ describe('/weekly-ad for a guest', () => {
     const { page } = await load(h.browser('corner'));
     expect(page.frame).toMatchObject({
       src: `${adviewer.url}/maple-corner-kamas`,
+      chooseStore: false,
     });
     expect(page.stores.map((s) => s.storeNumber)).toEqual(['0001']);
   });
@@ -172,7 +175,7 @@ describe('/weekly-ad for a guest', () => {
     b.tenant.services.adviewer = { url: `${adviewer.url}/`, defaultPage: 'lins-mesquite' };
     try {
       const { page } = await load(b);
-      expect(page.frame?.src).toBe(`${adviewer.url}/lins-mesquite`);
+      expect(page.frame?.src).toBe(`${adviewer.url}/lins-mesquite?chooseStore`);
       expect(page.text.status).toBe('ok');
     } finally {
       b.tenant.services.adviewer = before;
@@ -197,6 +200,7 @@ describe('/weekly-ad for a shopper', () => {
     expect(src.origin).toBe(adviewer.url);
     expect(src.searchParams.get('token')).toBe(jwt);
     expect(src.searchParams.has('chooseStore')).toBe(false);
+    expect(page.frame!.chooseStore).toBe(false);
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
   });
 });

@@ -27,8 +27,10 @@ export function parseWeeklyAdQuery(params: URLSearchParams): {
   };
 }
 
-function frameTitle(choice: AdPageChoice, retailerName: string): string {
-  return choice.store ? `Weekly ad for ${choice.store.name}` : `${retailerName} weekly ad`;
+function frameTitle(choice: AdPageChoice, retailerName: string, chooseStore: boolean): string {
+  if (choice.store) return `Weekly ad for ${choice.store.name}`;
+  if (chooseStore) return `${retailerName} weekly ad: choose your store`;
+  return `${retailerName} weekly ad`;
 }
 
 async function adText(context: AppLoadContext, page: string | null): Promise<WeeklyAdText> {
@@ -56,8 +58,9 @@ export async function weeklyAdLoader(request: Request, context: AppLoadContext) 
   const token = context.shopper?.frequentShopperJwt || null;
   const base = adviewerBase(context);
   const src = base ? adFrameUrl(base, choice, token) : null;
+  const chooseStore = !token && !choice.store;
   const frame: WeeklyAdFrame | null = src
-    ? { src, title: frameTitle(choice, tenant.retailerName) }
+    ? { src, title: frameTitle(choice, tenant.retailerName, chooseStore), chooseStore }
     : null;
 
   const stores: WeeklyAdStore[] = locations.flatMap((l) =>

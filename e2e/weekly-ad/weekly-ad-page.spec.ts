@@ -91,21 +91,17 @@ for (const { site, store, other } of BRANDS) {
       expect((await frameSrc(page)).pathname).toBe(`/${store.adviewerPage}`);
     });
 
-    test(`a guest without a store: the page's chooser is the one store picker @nojs`, async ({
+    test(`a guest without a store gets the viewer's choose-store prompt @nojs`, async ({
       page,
     }) => {
       await page.goto(brandUrl(site, '/weekly-ad'));
       const src = await frameSrc(page);
-      // No choose-store prompt asked of the viewer: the retailer's own ad, and the page's chooser.
-      expect(src.search).toBe('');
+      expect(src.search).toBe('?chooseStore');
       await expect(page.getByTestId('weekly-ad-store')).toHaveText(
         'Choose a store to see its weekly ad.',
       );
-      await expect(page.getByTestId('weekly-ad-chooser').getByLabel('Store')).toBeVisible();
-      await expect(viewer(page).getByRole('heading', { level: 1 })).toHaveText(
-        `${tenant(site).retailerName} Weekly Ad`,
-      );
-      await expect(viewer(page).getByLabel('Choose your store')).toHaveCount(0);
+      await expect(viewer(page).getByText('Choose a store to see its weekly ad.')).toBeVisible();
+      await expect(viewer(page).getByLabel('Choose your store')).toBeVisible();
     });
 
     test(`an unknown location says so and the page still works @nojs`, async ({ page }) => {
@@ -114,7 +110,7 @@ for (const { site, store, other } of BRANDS) {
       await expect(page.getByTestId('unknown-location')).toContainText(
         'We couldn’t find that store',
       );
-      expect((await frameSrc(page)).search).toBe('');
+      expect((await frameSrc(page)).search).toBe('?chooseStore');
     });
 
     test(`the text version lists the ad by week, and its search works @nojs`, async ({ page }) => {
@@ -202,7 +198,7 @@ for (const { site, store, other } of BRANDS) {
       await page.goto(brandUrl(site, '/weekly-ad'));
       await waitForHydration(page);
       const origin = (await frameSrc(page)).origin;
-      await expect(viewer(page).getByLabel('Store')).toBeVisible();
+      await expect(viewer(page).getByLabel('Choose your store')).toBeVisible();
 
       // Messages from elsewhere, shaped exactly as the viewer's: all ignored.
       await page.evaluate(
@@ -255,12 +251,11 @@ for (const { site, store, other } of BRANDS) {
       await expect(snackbar(page)).not.toHaveAttribute('data-open', 'true');
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(page.getByTestId('home-store-select')).toHaveValue('');
-      expect((await frameSrc(page)).search).toBe('');
+      expect((await frameSrc(page)).search).toBe('?chooseStore');
 
-      // The shopper picks a store inside the real viewer (its flyer's own store control): it says
-      // so, and the page follows.
-      await viewer(page).getByLabel('Store').selectOption(store.adviewerPage);
-      await viewer(page).getByRole('button', { name: 'Change store' }).click();
+      // The shopper picks a store inside the real viewer: it says so, and the page follows.
+      await viewer(page).getByLabel('Choose your store').selectOption(store.adviewerPage);
+      await viewer(page).getByRole('button', { name: 'Show this store’s ad' }).click();
       await expect(snackbar(page).getByRole('status')).toHaveText(`Now shopping at ${store.name}.`);
       await expect(page.getByTestId('home-store-select')).toHaveValue(store.storeNumber);
       expect(posts).toHaveLength(1);
