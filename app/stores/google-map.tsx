@@ -80,6 +80,8 @@ export interface GoogleMapProps {
   /** Zoom without a selected store (8 on the locator, 10 embedded). */
   zoom: number;
   selected: string | null;
+  /** The visit's home store: its marker is labelled as such. */
+  home?: string | null;
   onSelect?: (storeNumber: string) => void;
   /** Where driving directions to the selected store start (the shopper's search or position). */
   origin?: LatLng | null;
@@ -116,6 +118,7 @@ export function GoogleMap({
   markers,
   zoom,
   selected,
+  home = null,
   onSelect,
   origin = null,
   onDistance,
@@ -158,8 +161,8 @@ export function GoogleMap({
       const placed = new Map<string, google.maps.Marker>();
       for (const m of markers) {
         const marker = new Marker({ map, position: { lat: m.lat, lng: m.lng }, title: m.title });
-        marker.addListener('click', () => latest.current.onSelect?.(m.storeNumber));
         placed.set(m.storeNumber, marker);
+        marker.addListener('click', () => latest.current.onSelect?.(m.storeNumber));
       }
       loaded.current = { map, markers: placed, bounce: Animation.BOUNCE, directions: null };
       setStatus('loaded');
@@ -191,6 +194,20 @@ export function GoogleMap({
     const timer = setTimeout(() => marker.setAnimation(null), MARKER_BOUNCE_MS);
     return () => clearTimeout(timer);
   }, [status, selected]);
+
+  // The home store's marker says so (its title and a house label), and follows a new choice.
+  useEffect(() => {
+    const current = loaded.current;
+    if (status !== 'loaded' || !current) return;
+    for (const m of markers) {
+      const marker = current.markers.get(m.storeNumber);
+      const isHome = m.storeNumber === home;
+      marker?.setTitle(isHome ? `${m.title} (your store)` : m.title);
+      marker?.setLabel(isHome ? { text: '⌂', color: 'white', fontWeight: 'bold' } : null);
+      marker?.setZIndex(isHome ? 1 : 0);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the marker set is compared by `key`
+  }, [status, home, key]);
 
   // Driving directions from the origin to the selected store, with the distance in miles.
   const destination = markers.find((m) => m.storeNumber === selected) ?? null;

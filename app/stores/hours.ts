@@ -273,6 +273,8 @@ export interface WeekRow {
   day: string;
   hours: string;
   today: boolean;
+  /** The holiday or special day that replaces this day's hours in the shown week, if any. */
+  special?: { label: string; date: string } | null;
 }
 
 /** What a page shows of a store's hours at an instant, in the store's time zone. */
@@ -299,6 +301,12 @@ function clockAt(at: number | Date, timeZone: string) {
 /** The calendar day (`YYYY-MM-DD`) on the store's own clock at an instant. */
 export function storeDate(at: number | Date, timeZone: string): string {
   return clockAt(at, timeZone).date;
+}
+
+/** The calendar day and weekday (Monday 0) on the store's own clock at an instant. */
+export function storeDay(at: number | Date, timeZone: string): { date: string; weekday: number } {
+  const { date, weekday } = clockAt(at, timeZone);
+  return { date, weekday };
 }
 
 export function hoursView(

@@ -52,7 +52,7 @@ describe('/locations', () => {
     expect(cedar).toMatchObject({
       href: '/locations/lins-cedar-city',
       phoneHref: 'tel:+14355550112',
-      directionsUrl: 'https://www.google.com/maps/dir/?api=1&destination=37.68,-113.0619',
+      directionsUrl: 'https://www.google.com/maps/dir/?api=1&destination=150%20N%20Main%20St%2C%20Cedar%20City%2C%20UT%2084720',
       isHome: false,
       canChoose: true,
     });
