@@ -353,3 +353,37 @@ export function hoursView(
     status,
   };
 }
+
+/** A day's hours in a sentence: 'from 6 AM to midnight', 'closed', '24 hours'. */
+function dayPhrase(day: DayHours): string {
+  if (day.kind === 'closed') return 'closed';
+  if (day.kind === 'allDay') return '24 hours';
+  return `from ${formatTime(day.open)} to ${formatTime(day.close)}`;
+}
+
+/**
+ * A store's regular week in words, for a caption: 'every day from 6 AM to midnight',
+ * 'Mon–Sat from 7 AM to 11 PM, Sun closed', '24 hours every day'. Null when the week cannot be
+ * read or a day is not listed (a caption then has nothing true to say).
+ */
+export function describeWeekHours(
+  rows: readonly StoreHoursRow[] | null | undefined,
+): string | null {
+  const week = parseWeek(rows);
+  if (!week || week.days.some((d) => d === null)) return null;
+  const days = week.days as DayHours[];
+  const phrase = days.map(dayPhrase);
+  if (phrase.every((p) => p === phrase[0])) {
+    return phrase[0] === '24 hours' ? '24 hours every day' : `every day ${phrase[0]}`;
+  }
+  // Runs of days with the same hours, Monday first.
+  const parts: string[] = [];
+  for (let i = 0; i < 7; ) {
+    let j = i;
+    while (j + 1 < 7 && phrase[j + 1] === phrase[i]) j++;
+    const span = i === j ? DAY_SHORT[i] : `${DAY_SHORT[i]}–${DAY_SHORT[j]}`;
+    parts.push(`${span} ${phrase[i]}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
+}

@@ -7,13 +7,7 @@
  */
 import { addDays } from '@common/dates';
 import type { SpecialHours } from '~/content/source/types';
-import {
-  DAY_LONG,
-  describeDayHours,
-  parseHoursText,
-  specialHoursOn,
-  type WeekRow,
-} from './hours';
+import { DAY_LONG, describeDayHours, parseHoursText, specialHoursOn, type WeekRow } from './hours';
 
 /** How many days ahead, today included, a store page lists exceptions for. */
 export const SPECIAL_HOURS_WINDOW_DAYS = 30;

@@ -403,7 +403,10 @@ export const pagePromoSchema = z.object({
   altText: optionalText,
 });
 
-/** A slide of store-carousel.json: an image under '/', its alt text and a caption. */
+/**
+ * A slide of store-carousel.json: an image under '/', its alt text, a caption (`{hours}` in it
+ * is the store's weekly hours in words) and the store it shows (`store`, a store number).
+ */
 export const storeSlideSchema = z.object({
   src: z
     .string({ required_error: 'is required' })
@@ -411,6 +414,7 @@ export const storeSlideSchema = z.object({
     .refine(isLocalPath, "must start with '/' (an image under /images/)"),
   alt: requiredText,
   caption: requiredText,
+  store: code.nullish().transform((v) => v || null),
 });
 
 /** URL slug of a store name: "Joe's Cedar City" -> "joes-cedar-city". */

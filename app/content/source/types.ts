@@ -163,7 +163,10 @@ export interface StoreSlide {
   /** Image address, starting with '/'. */
   src: string;
   alt: string;
+  /** May hold `{hours}`: the weekly hours of `store`, in words. */
   caption: string;
+  /** The store the slide shows (its store number), when it names one; null otherwise. */
+  store: string | null;
 }
 
 export interface PagePromo {
