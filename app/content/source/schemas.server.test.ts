@@ -90,7 +90,9 @@ describe('services', () => {
     expect(problem(locationSchema, { ...store, services: ['Deli', 'deli '] })).toBe(
       "services.1: 'deli' is listed twice",
     );
-    expect(problem(locationSchema, { ...store, services: [42] })).toBe('services.0: must be a text');
+    expect(problem(locationSchema, { ...store, services: [42] })).toBe(
+      'services.0: must be a text',
+    );
     expect(problem(locationSchema, { ...store, services: ['Bakery', 'Pharmacy'] })).toBe(
       "services.1: 'Pharmacy' needs the store's pharmacy block (its phone and hours)",
     );
