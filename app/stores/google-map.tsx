@@ -82,6 +82,8 @@ export interface GoogleMapProps {
   selected: string | null;
   /** The visit's home store: its marker is labelled as such. */
   home?: string | null;
+  /** Grows each time the page asks to zoom to the selected store again ('Show on map'). */
+  zoomRequest?: number;
   onSelect?: (storeNumber: string) => void;
   /** Where driving directions to the selected store start (the shopper's search or position). */
   origin?: LatLng | null;
@@ -119,6 +121,7 @@ export function GoogleMap({
   zoom,
   selected,
   home = null,
+  zoomRequest = 0,
   onSelect,
   origin = null,
   onDistance,
@@ -181,7 +184,8 @@ export function GoogleMap({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the marker set is compared by `key`
   }, [apiKey, key, mapStyles, zoom]);
 
-  // Selecting a store zooms to it (15) and bounces its marker for 500 ms.
+  // Selecting a store zooms to it (15) and bounces its marker for 500 ms; so does asking again
+  // for the store already selected (the shopper may have zoomed out since).
   useEffect(() => {
     const current = loaded.current;
     if (status !== 'loaded' || !current || !selected) return;
@@ -193,7 +197,7 @@ export function GoogleMap({
     marker.setAnimation(current.bounce);
     const timer = setTimeout(() => marker.setAnimation(null), MARKER_BOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [status, selected]);
+  }, [status, selected, zoomRequest]);
 
   // The home store's marker says so (its title and a house label), and follows a new choice.
   useEffect(() => {

@@ -10,6 +10,8 @@ export interface LocationsMapProps {
   selected?: string | null;
   /** The key-less map zoomed to this store's area; defaults to the loader's choice. */
   focus?: string | null;
+  /** Google's map: grows with each request to zoom to the selected store again. */
+  zoomRequest?: number;
   /** With JavaScript: a marker selects its store on the page (list and map select each other). */
   onSelect?: (storeNumber: string) => void;
   /** Google map only: driving directions from here to the selected store. */
@@ -23,6 +25,7 @@ export function LocationsMap({
   data,
   selected,
   focus,
+  zoomRequest,
   onSelect,
   origin,
   onDistance,
@@ -49,6 +52,7 @@ export function LocationsMap({
           zoom={data.zoom}
           selected={selected === undefined ? data.selected : selected}
           home={data.home ?? null}
+          zoomRequest={zoomRequest}
           onSelect={onSelect}
           origin={origin}
           onDistance={onDistance}

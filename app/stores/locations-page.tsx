@@ -53,6 +53,7 @@ export function LocationsPage({ data }: { data: LocationsPageData }) {
   );
   // The key-less map zoomed to a store's area ('Show on map', a marker); null: every store.
   const [zoomTo, setZoomTo] = useState<string | null>(null);
+  const [zoomRequest, setZoomRequest] = useState(0);
   const [drivingMiles, setDrivingMiles] = useState<number | null>(null);
   const mapSlot = useRef<HTMLDivElement>(null);
   // The marker follows 'Shop this store': the new home store is selected when it changes.
@@ -71,6 +72,7 @@ export function LocationsPage({ data }: { data: LocationsPageData }) {
   const showOnMap = useCallback((storeNumber: string) => {
     setSelected(storeNumber);
     setZoomTo(storeNumber);
+    setZoomRequest((n) => n + 1);
     // On a phone the map is below the list: bring it into view.
     const slot = mapSlot.current;
     if (!slot) return;
@@ -154,6 +156,7 @@ export function LocationsPage({ data }: { data: LocationsPageData }) {
             data={map}
             selected={selected}
             focus={zoomTo}
+            zoomRequest={zoomRequest}
             onSelect={selectFromMap}
             origin={point ? { lat: point.latitude, lng: point.longitude } : null}
             onDistance={setDrivingMiles}
