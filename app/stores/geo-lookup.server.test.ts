@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { metresBetween } from './distance';
-import { lookupPlace, normalizePlace } from './geo-lookup.server';
+import { lookupPlace, lookupPlaces, MAX_CHOICES, normalizePlace } from './geo-lookup.server';
 
 /** Stores of a brand in southern Utah (Cedar City, St. George). */
 const UTAH_STORES = [
   { latitude: 37.68, longitude: -113.0619 },
   { latitude: 37.0868, longitude: -113.5962 },
+];
+/** Lin's stores: southern Utah and Nevada (Mesquite, Elko). */
+const LINS = [
+  ...UTAH_STORES,
+  { latitude: 36.8055, longitude: -114.0672 },
+  { latitude: 40.8324, longitude: -115.7631 },
 ];
 /** A brand's stores in Tucson. */
 const ARIZONA_STORES = [{ latitude: 32.1886, longitude: -110.9665 }];
@@ -71,7 +77,6 @@ describe('search text to a point', () => {
       '<script>alert(1)</script>',
       '12345678901234567890',
       '!!!,,,',
-      'UT',
       ',',
       '84720'.repeat(50),
       'x'.repeat(10 * 1024),
@@ -85,6 +90,43 @@ describe('search text to a point', () => {
       expect(() => lookupPlace(text as string), String(text).slice(0, 20)).not.toThrow();
       expect(lookupPlace(text as string), String(text).slice(0, 20)).toBeNull();
     }
+  });
+
+  it('finds a state by name or abbreviation, at the centre of its ZIP codes', () => {
+    for (const text of ['Utah', 'utah', 'UT', 'ut']) {
+      const found = lookupPlaces(text, LINS);
+      expect(found.match?.label, text).toBe('Utah');
+      expect(found.match!.latitude, text).toBeGreaterThan(37);
+      expect(found.match!.latitude, text).toBeLessThan(42);
+    }
+    // 'MT' is not read as 'Mount'; a city in it still is.
+    expect(lookupPlace('MT')?.label).toBe('Montana');
+    expect(lookupPlace('Billings, MT')?.label).toBe('Billings, MT');
+    expect(lookupPlace('New Mexico')?.label).toBe('New Mexico');
+  });
+
+  it('picks the place of a shared name nearest the stores and offers the others', () => {
+    // Nevada: the state (the brand has stores there) before the cities called Nevada.
+    const nevada = lookupPlaces('Nevada', LINS);
+    expect(nevada.match?.label).toBe('Nevada');
+    expect(nevada.others.length).toBeGreaterThan(1);
+    expect(nevada.others.length).toBeLessThanOrEqual(MAX_CHOICES);
+    expect(nevada.others).toContainEqual({ label: 'Nevada, MO', query: 'Nevada, MO' });
+    // Paris: Paris, Idaho is the nearest to these stores; Texas's is one of the choices.
+    const paris = lookupPlaces('Paris', LINS);
+    expect(paris.match?.label).toBe('Paris, ID');
+    expect(paris.others).toContainEqual({ label: 'Paris, TX', query: 'Paris, TX' });
+    // Each choice's search finds that place alone.
+    expect(lookupPlaces('Paris, TX', LINS)).toMatchObject({
+      match: { label: 'Paris, TX' },
+      others: [],
+    });
+    // A city near the stores beats the state of the same name, which is offered.
+    const washington = lookupPlaces('Washington', LINS);
+    expect(washington.match?.label).toBe('Washington, UT');
+    expect(washington.others).toContainEqual({ label: 'Washington (state)', query: 'WA' });
+    // A name with one place offers nothing.
+    expect(lookupPlaces('Cedar City', LINS).others).toEqual([]);
   });
 
   it('answers a 10 KB input quickly', () => {

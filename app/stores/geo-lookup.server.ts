@@ -48,7 +48,25 @@ interface GeoIndex {
   cities: Map<string, number[]>;
   /** 'ut' and 'utah' → 'UT'. */
   states: Map<string, string>;
+  /** 'UT' → 'Utah' and the centre of its ZIP codes. */
+  stateNames: Map<string, string>;
+  statePoints: Map<string, GeoPoint>;
 }
+
+/** Another place a search text may have meant: its name and the search that finds it. */
+export interface PlaceChoice {
+  label: string;
+  query: string;
+}
+
+export interface PlaceLookup {
+  match: PlaceMatch | null;
+  /** Other places of the same name, nearest the brand's stores first (at most MAX_CHOICES). */
+  others: PlaceChoice[];
+}
+
+/** How many other places of the same name a search offers. */
+export const MAX_CHOICES = 4;
 
 let index: GeoIndex | null = null;
 
@@ -70,6 +88,13 @@ export function normalizePlace(text: string): string {
     .replace(/\bft\b/g, 'fort')
     .replace(/\bmt\b/g, 'mount');
 }
+
+/** 'NEW MEXICO' → 'New Mexico', 'DISTRICT OF COLUMBIA' → 'District of Columbia'. */
+const titleCase = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/\b[a-z]/g, (c) => c.toUpperCase())
+    .replace(/\b(Of|And|The)\b/g, (w) => w.toLowerCase());
 
 function buildIndex(): GeoIndex {
   const require = createRequire(import.meta.url);
@@ -127,11 +152,28 @@ function buildIndex(): GeoIndex {
     placeZips[id] = n;
   }
   const states = new Map<string, string>();
+  const stateNames = new Map<string, string>();
   const known = new Set(placeState);
   for (const [name, abbr] of Object.entries(full)) {
     if (!known.has(abbr)) continue;
     states.set(normalizePlace(name), abbr);
     states.set(abbr.toLowerCase(), abbr);
+    // 'MT' reads as 'mount' once normalised.
+    states.set(normalizePlace(abbr), abbr);
+    stateNames.set(abbr, titleCase(name));
+  }
+  // A state's point: the centre of its ZIP codes (where its people are, more or less).
+  const stateSums = new Map<string, [number, number, number]>();
+  records.forEach((r) => {
+    const sum = stateSums.get(r.state) ?? [0, 0, 0];
+    sum[0] += r.latitude;
+    sum[1] += r.longitude;
+    sum[2] += 1;
+    stateSums.set(r.state, sum);
+  });
+  const statePoints = new Map<string, GeoPoint>();
+  for (const [abbr, [lat, lng, n]] of stateSums) {
+    if (stateNames.has(abbr)) statePoints.set(abbr, { latitude: lat / n, longitude: lng / n });
   }
   // The 5 MB table has been read into the index: let the modules be collected (both: one kept in
   // the cache would keep their common parent, and with it the table, alive).
@@ -147,6 +189,8 @@ function buildIndex(): GeoIndex {
     placeZips,
     cities,
     states,
+    stateNames,
+    statePoints,
   };
 }
 
@@ -239,9 +283,65 @@ function trailingState(ix: GeoIndex, words: string[]): { state: string; rest: st
  * any input.
  */
 export function lookupPlace(text: unknown, near: readonly GeoPoint[] = []): PlaceMatch | null {
-  if (typeof text !== 'string') return null;
+  return lookupPlaces(text, near).match;
+}
+
+const NONE: PlaceLookup = { match: null, others: [] };
+
+/**
+ * A name alone ('Paris', 'Nevada', 'Utah', 'UT'): every city of that name and the state of
+ * that name, the one nearest the brand's stores chosen (the most ZIP codes without stores), the
+ * next ones offered as choices.
+ */
+function lonePlace(ix: GeoIndex, name: string, near: readonly GeoPoint[]): PlaceLookup {
+  interface Candidate {
+    point: GeoPoint;
+    label: string;
+    choice: PlaceChoice;
+    size: number;
+  }
+  const candidates: Candidate[] = [];
+  const abbr = ix.states.get(name);
+  const statePoint = abbr ? ix.statePoints.get(abbr) : undefined;
+  if (abbr && statePoint) {
+    const stateName = ix.stateNames.get(abbr) ?? abbr;
+    candidates.push({
+      point: statePoint,
+      label: stateName,
+      choice: { label: `${stateName} (state)`, query: abbr },
+      size: Number.MAX_SAFE_INTEGER,
+    });
+  }
+  for (const id of ix.cities.get(name) ?? []) {
+    const label = `${ix.placeCity[id]}, ${ix.placeState[id]}`;
+    candidates.push({
+      point: placePoint(ix, id),
+      label,
+      choice: { label, query: label },
+      size: ix.placeZips[id],
+    });
+  }
+  if (!candidates.length) return NONE;
+  const distance = (c: Candidate) => Math.min(...near.map((p) => metresBetween(c.point, p)));
+  const ranked = near.length
+    ? candidates
+        .map((c) => ({ c, d: distance(c) }))
+        .sort((a, b) => a.d - b.d)
+        .map((x) => x.c)
+    : [...candidates].sort((a, b) => b.size - a.size);
+  const [best, ...rest] = ranked;
+  return {
+    match: { ...best.point, label: best.label },
+    others: rest.slice(0, MAX_CHOICES).map((c) => c.choice),
+  };
+}
+
+/** Like lookupPlace, with the other places the text may have meant (a name alone). */
+export function lookupPlaces(text: unknown, near: readonly GeoPoint[] = []): PlaceLookup {
+  const one = (match: PlaceMatch | null): PlaceLookup => (match ? { match, others: [] } : NONE);
+  if (typeof text !== 'string') return NONE;
   const raw = text.trim();
-  if (!raw || raw.length > MAX_SEARCH_LENGTH) return null;
+  if (!raw || raw.length > MAX_SEARCH_LENGTH) return NONE;
   const ix = geoIndex();
   const stripped = raw.replace(/[\s,]*\b(?:usa|u\.s\.a\.?|us|united states)\.?$/i, '').trim();
 
@@ -249,7 +349,7 @@ export function lookupPlace(text: unknown, near: readonly GeoPoint[] = []): Plac
   const endZip = /(?:^|[\s,])(\d{5})(?:-\d{4})?$/.exec(stripped);
   if (endZip) {
     const found = zipPlace(ix, endZip[1]);
-    if (found) return found;
+    if (found) return one(found);
   }
   const withoutZip = endZip ? stripped.slice(0, endZip.index) : stripped;
 
@@ -260,22 +360,27 @@ export function lookupPlace(text: unknown, near: readonly GeoPoint[] = []): Plac
     const lastIsState = parts.length > 1 ? ix.states.get(last.join(' ')) : undefined;
     if (lastIsState) {
       const found = trailingCity(ix, parts[parts.length - 2].split(' '), lastIsState, near);
-      if (found) return found;
+      if (found) return one(found);
     }
     const inLast = trailingState(ix, last);
     if (inLast) {
       const found = trailingCity(ix, inLast.rest, inLast.state, near);
-      if (found) return found;
+      if (found) return one(found);
     }
-    const found = cityPlace(ix, parts[parts.length - 1], null, near);
-    if (found) return found;
+    if (parts.length === 1) {
+      const lone = lonePlace(ix, parts[0], near);
+      if (lone.match) return lone;
+    } else {
+      const found = cityPlace(ix, parts[parts.length - 1], null, near);
+      if (found) return one(found);
+    }
   }
 
   // A ZIP elsewhere in an address (not its leading street number).
   const zips = [...stripped.matchAll(/[\s,](\d{5})(?:-\d{4})?\b/g)].reverse();
   for (const m of zips) {
     const found = zipPlace(ix, m[1]);
-    if (found) return found;
+    if (found) return one(found);
   }
-  return null;
+  return NONE;
 }

@@ -80,6 +80,10 @@ export interface GoogleMapProps {
   /** Zoom without a selected store (8 on the locator, 10 embedded). */
   zoom: number;
   selected: string | null;
+  /** The visit's home store: its marker is labelled as such. */
+  home?: string | null;
+  /** Grows each time the page asks to zoom to the selected store again ('Show on map'). */
+  zoomRequest?: number;
   onSelect?: (storeNumber: string) => void;
   /** Where driving directions to the selected store start (the shopper's search or position). */
   origin?: LatLng | null;
@@ -116,6 +120,8 @@ export function GoogleMap({
   markers,
   zoom,
   selected,
+  home = null,
+  zoomRequest = 0,
   onSelect,
   origin = null,
   onDistance,
@@ -158,8 +164,8 @@ export function GoogleMap({
       const placed = new Map<string, google.maps.Marker>();
       for (const m of markers) {
         const marker = new Marker({ map, position: { lat: m.lat, lng: m.lng }, title: m.title });
-        marker.addListener('click', () => latest.current.onSelect?.(m.storeNumber));
         placed.set(m.storeNumber, marker);
+        marker.addListener('click', () => latest.current.onSelect?.(m.storeNumber));
       }
       loaded.current = { map, markers: placed, bounce: Animation.BOUNCE, directions: null };
       setStatus('loaded');
@@ -178,7 +184,8 @@ export function GoogleMap({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the marker set is compared by `key`
   }, [apiKey, key, mapStyles, zoom]);
 
-  // Selecting a store zooms to it (15) and bounces its marker for 500 ms.
+  // Selecting a store zooms to it (15) and bounces its marker for 500 ms; so does asking again
+  // for the store already selected (the shopper may have zoomed out since).
   useEffect(() => {
     const current = loaded.current;
     if (status !== 'loaded' || !current || !selected) return;
@@ -190,7 +197,21 @@ export function GoogleMap({
     marker.setAnimation(current.bounce);
     const timer = setTimeout(() => marker.setAnimation(null), MARKER_BOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [status, selected]);
+  }, [status, selected, zoomRequest]);
+
+  // The home store's marker says so (its title and a house label), and follows a new choice.
+  useEffect(() => {
+    const current = loaded.current;
+    if (status !== 'loaded' || !current) return;
+    for (const m of markers) {
+      const marker = current.markers.get(m.storeNumber);
+      const isHome = m.storeNumber === home;
+      marker?.setTitle(isHome ? `${m.title} (your store)` : m.title);
+      marker?.setLabel(isHome ? { text: '⌂', color: 'white', fontWeight: 'bold' } : null);
+      marker?.setZIndex(isHome ? 1 : 0);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the marker set is compared by `key`
+  }, [status, home, key]);
 
   // Driving directions from the origin to the selected store, with the distance in miles.
   const destination = markers.find((m) => m.storeNumber === selected) ?? null;

@@ -15,6 +15,7 @@ const styles = {
   hours: sx({ py: '1.5', px: '2', textAlign: 'end' }),
   label: sx({ py: '1.5', px: '2' }),
   closed: sx({ py: '1.5', px: '2', textAlign: 'end', fontWeight: 'semibold' }),
+  special: sx({ display: 'block', fontSize: 'xs', fontWeight: 'semibold', color: 'accent.fg' }),
   todayLabel: sx({
     ml: '2',
     px: '1.5',
@@ -26,7 +27,10 @@ const styles = {
   }),
 };
 
-/** A week of hours, today's row marked for the eye ('Today') and for assistive technology. */
+/**
+ * A week of hours, today's row marked for the eye ('Today') and for assistive technology; a
+ * holiday or special day of the shown week gives its own hours and says which day it is.
+ */
 export function HoursTable({
   caption,
   rows,
@@ -51,7 +55,14 @@ export function HoursTable({
               {row.day}
               {row.today ? <span className={styles.todayLabel}>Today</span> : null}
             </th>
-            <td className={styles.hours}>{row.hours}</td>
+            <td className={styles.hours}>
+              {row.hours}
+              {row.special ? (
+                <span className={styles.special} data-testid="week-special">
+                  {row.special.label}, {row.special.date}
+                </span>
+              ) : null}
+            </td>
           </tr>
         ))}
       </tbody>

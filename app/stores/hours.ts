@@ -273,6 +273,8 @@ export interface WeekRow {
   day: string;
   hours: string;
   today: boolean;
+  /** The holiday or special day that replaces this day's hours in the shown week, if any. */
+  special?: { label: string; date: string } | null;
 }
 
 /** What a page shows of a store's hours at an instant, in the store's time zone. */
@@ -299,6 +301,12 @@ function clockAt(at: number | Date, timeZone: string) {
 /** The calendar day (`YYYY-MM-DD`) on the store's own clock at an instant. */
 export function storeDate(at: number | Date, timeZone: string): string {
   return clockAt(at, timeZone).date;
+}
+
+/** The calendar day and weekday (Monday 0) on the store's own clock at an instant. */
+export function storeDay(at: number | Date, timeZone: string): { date: string; weekday: number } {
+  const { date, weekday } = clockAt(at, timeZone);
+  return { date, weekday };
 }
 
 export function hoursView(
@@ -344,4 +352,38 @@ export function hoursView(
       : week.texts[clock.weekday],
     status,
   };
+}
+
+/** A day's hours in a sentence: 'from 6 AM to midnight', 'closed', '24 hours'. */
+function dayPhrase(day: DayHours): string {
+  if (day.kind === 'closed') return 'closed';
+  if (day.kind === 'allDay') return '24 hours';
+  return `from ${formatTime(day.open)} to ${formatTime(day.close)}`;
+}
+
+/**
+ * A store's regular week in words, for a caption: 'every day from 6 AM to midnight',
+ * 'Mon–Sat from 7 AM to 11 PM, Sun closed', '24 hours every day'. Null when the week cannot be
+ * read or a day is not listed (a caption then has nothing true to say).
+ */
+export function describeWeekHours(
+  rows: readonly StoreHoursRow[] | null | undefined,
+): string | null {
+  const week = parseWeek(rows);
+  if (!week || week.days.some((d) => d === null)) return null;
+  const days = week.days as DayHours[];
+  const phrase = days.map(dayPhrase);
+  if (phrase.every((p) => p === phrase[0])) {
+    return phrase[0] === '24 hours' ? '24 hours every day' : `every day ${phrase[0]}`;
+  }
+  // Runs of days with the same hours, Monday first.
+  const parts: string[] = [];
+  for (let i = 0; i < 7; ) {
+    let j = i;
+    while (j + 1 < 7 && phrase[j + 1] === phrase[i]) j++;
+    const span = i === j ? DAY_SHORT[i] : `${DAY_SHORT[i]}–${DAY_SHORT[j]}`;
+    parts.push(`${span} ${phrase[i]}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
 }

@@ -20,8 +20,9 @@ describe('store links', () => {
       latitude: 37.68,
       longitude: -113.0619,
     };
-    expect(directionsUrl(store)).toBe(
-      'https://www.google.com/maps/dir/?api=1&destination=37.68,-113.0619',
+    // The address, never the coordinates: the shopper's map names the store's street.
+    expect(directionsUrl({ ...store, addressLine2: 'Suite 4' })).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=150%20N%20Main%20St%2C%20Cedar%20City%2C%20UT%2084720',
     );
     expect(directionsUrl({ ...store, latitude: null })).toBe(
       'https://www.google.com/maps/dir/?api=1&destination=150%20N%20Main%20St%2C%20Cedar%20City%2C%20UT%2084720',

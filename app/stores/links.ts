@@ -24,13 +24,18 @@ export interface DirectionsTarget {
 }
 
 /**
- * Google Maps directions to a store (a URL that needs no key; Google plans a drive by default):
- * to its coordinates when content has them, else to its written address.
+ * The one line a store's address reads as for a map: '150 N Main St, Cedar City, UT 84720'
+ * (the second line, a suite or 'inside the mall', left out: it only confuses a geocoder).
+ */
+export function addressLine(store: DirectionsTarget): string {
+  return `${store.address}, ${store.city}, ${store.state} ${store.zip}`.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Google Maps directions to a store (a URL that needs no key; Google plans a drive by default)
+ * to its written address, so the shopper's map app shows (and saves) the store's street, not a
+ * pair of numbers. The coordinates are not needed: Google finds the address.
  */
 export function directionsUrl(store: DirectionsTarget): string {
-  const destination =
-    store.latitude !== null && store.longitude !== null
-      ? `${store.latitude},${store.longitude}`
-      : encodeURIComponent(`${store.address}, ${store.city}, ${store.state} ${store.zip}`);
-  return `${DIRECTIONS_BASE}${destination}`;
+  return `${DIRECTIONS_BASE}${encodeURIComponent(addressLine(store))}`;
 }

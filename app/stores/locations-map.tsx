@@ -8,6 +8,10 @@ export interface LocationsMapProps {
   data: MapData;
   /** The highlighted store; defaults to the loader's choice. */
   selected?: string | null;
+  /** The key-less map zoomed to this store's area; defaults to the loader's choice. */
+  focus?: string | null;
+  /** Google's map: grows with each request to zoom to the selected store again. */
+  zoomRequest?: number;
   /** With JavaScript: a marker selects its store on the page (list and map select each other). */
   onSelect?: (storeNumber: string) => void;
   /** Google map only: driving directions from here to the selected store. */
@@ -20,6 +24,8 @@ export interface LocationsMapProps {
 export function LocationsMap({
   data,
   selected,
+  focus,
+  zoomRequest,
   onSelect,
   origin,
   onDistance,
@@ -31,7 +37,8 @@ export function LocationsMap({
         <StoreMap
           view={data.view}
           selected={selected === undefined ? data.selected : selected}
-          focus={data.focus}
+          focus={focus === undefined ? data.focus : focus}
+          home={data.home ?? null}
           onSelect={onSelect}
           label={label}
         />
@@ -44,6 +51,8 @@ export function LocationsMap({
           markers={data.markers}
           zoom={data.zoom}
           selected={selected === undefined ? data.selected : selected}
+          home={data.home ?? null}
+          zoomRequest={zoomRequest}
           onSelect={onSelect}
           origin={origin}
           onDistance={onDistance}
@@ -52,7 +61,8 @@ export function LocationsMap({
             <StoreMap
               view={data.fallback.view}
               selected={selected === undefined ? data.selected : selected}
-              focus={data.fallback.focus}
+              focus={focus === undefined ? data.fallback.focus : focus}
+              home={data.home ?? null}
               onSelect={onSelect}
               label={label}
             />

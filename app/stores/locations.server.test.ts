@@ -52,7 +52,8 @@ describe('/locations', () => {
     expect(cedar).toMatchObject({
       href: '/locations/lins-cedar-city',
       phoneHref: 'tel:+14355550112',
-      directionsUrl: 'https://www.google.com/maps/dir/?api=1&destination=37.68,-113.0619',
+      directionsUrl:
+        'https://www.google.com/maps/dir/?api=1&destination=150%20N%20Main%20St%2C%20Cedar%20City%2C%20UT%2084720',
       isHome: false,
       canChoose: true,
     });
@@ -137,6 +138,61 @@ describe('/locations', () => {
     }
   });
 
+  it('filters by open now, pharmacy and a service, with the search, and says how to clear them', async () => {
+    const all = (await locations(h.browser('lins'))).page;
+    expect(all.total).toBe(6);
+    expect(all.clearFiltersHref).toBeNull();
+    // The choices: every service the stores list, once, the pharmacy apart (its own checkbox).
+    expect(all.serviceOptions).toContain('Curbside pickup');
+    expect(all.serviceOptions).not.toContain('Pharmacy');
+    expect(all.stores[0].services).toEqual([
+      'Pharmacy',
+      'Bakery',
+      'Deli',
+      'Floral',
+      'Fuel',
+      'Curbside pickup',
+      'Home delivery',
+    ]);
+
+    const { page } = await locations(
+      h.browser('lins'),
+      '?q=84770&pharmacy=1&service=curbside+pickup',
+    );
+    // Nearest to St. George first, only stores with a pharmacy and curbside pickup.
+    expect(names(page)).toEqual(["Lin's St. George", "Lin's Cedar City"]);
+    expect(page.total).toBe(6);
+    expect(page.filters).toEqual({ openNow: false, pharmacy: true, service: 'curbside pickup' });
+    expect(page.clearFiltersHref).toBe('/locations?q=84770');
+    // The home-store forms come back to the same filtered list.
+    expect(page.redirectTo).toBe('/locations?q=84770&pharmacy=1&service=curbside+pickup');
+
+    // Open now: exactly the stores whose open-now line says open (holidays included).
+    const open = (await locations(h.browser('lins'), '?open=1')).page;
+    expect(names(open)).toEqual(all.stores.filter((s) => s.status?.open).map((s) => s.name));
+
+    // Nothing passes: an empty list and the way back.
+    const none = (await locations(h.browser('lins'), '?q=Elko%2C+NV&service=Sushi+bar&pharmacy=1'))
+      .page;
+    expect(names(none)).toEqual(["Lin's St. George"]);
+    const empty = (await locations(h.browser('lins'), '?service=Ski+wax')).page;
+    expect(empty.stores).toEqual([]);
+    expect(empty.clearFiltersHref).toBe('/locations');
+  });
+
+  it('offers the other places of an ambiguous name, each a search of its own', async () => {
+    const { page } = await locations(h.browser('lins'), '?q=Nevada&open=1');
+    expect(page.point?.label).toBe('Nevada');
+    expect(page.placeChoices.length).toBeGreaterThan(0);
+    expect(page.placeChoices).toContainEqual({
+      label: 'Nevada, MO',
+      href: '/locations?q=Nevada%2C+MO&open=1',
+    });
+    const state = (await locations(h.browser('lins'), '?q=UT')).page;
+    expect(state.point?.label).toBe('Utah');
+    expect(state.unmatched).toBe(false);
+  });
+
   it("marks the visit's home store and keeps the single-location brand's one store", async () => {
     const b = h.browser('lins');
     await b.call(homeStoreRouteAction, '/home-store', {
@@ -146,6 +202,8 @@ describe('/locations', () => {
     });
     const { page } = await locations(b);
     expect(page.stores.filter((s) => s.isHome).map((s) => s.storeNumber)).toEqual(['0034']);
+    // The map marks it as the home store.
+    expect(page.map).toMatchObject({ kind: 'svg', home: '0034' });
 
     const corner = await locations(h.browser('corner'), '?q=84036');
     expect(corner.page.stores).toHaveLength(1);
@@ -193,6 +251,7 @@ describe('/locations/{slug}', () => {
     expect(page.redirectTo).toBe('/locations/lins-st-george');
     // The map is centred on the store and marks it.
     expect(page.map).toMatchObject({ kind: 'svg', selected: '0021', focus: '0021' });
+    expect(page.store.services).toContain('Sushi bar');
   });
 
   it('matches the address case-insensitively', async () => {

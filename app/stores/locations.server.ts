@@ -16,11 +16,21 @@ import { cacheHeaders } from '~/lib/http/cache.server';
 import { resolveHomeStore, visibleLocations } from '~/stores/home-store/locations';
 import { matchStoreNumber } from '~/lib/session/shopper.server';
 import { metresBetween, milesBetween, type GeoPoint } from './distance';
-import { lookupPlace, MAX_SEARCH_LENGTH } from './geo-lookup.server';
-import { hoursView, storeDate } from './hours';
+import { lookupPlaces, MAX_SEARCH_LENGTH, type PlaceChoice } from './geo-lookup.server';
+import { hoursView, storeDay } from './hours';
 import { directionsUrl, telHref } from './links';
 import { mapData } from './map-data.server';
-import { upcomingSpecialHours } from './special-hours';
+import {
+  hasFilters,
+  matchesFilters,
+  NO_FILTERS,
+  parseStoreFilters,
+  serviceOptions,
+  setFilterParams,
+  storeServices,
+  type StoreFilters,
+} from './services';
+import { upcomingSpecialHours, weekWithSpecialHours } from './special-hours';
 import { LOCATION_NOT_FOUND_MESSAGE, OWN_LOCATION_LABEL } from './messages';
 import type {
   LocationsPageData,
@@ -86,6 +96,7 @@ function summary(location: Location, viewer: Viewer): StoreSummary {
     longitude: location.longitude,
     phone: location.phone,
     phoneHref: telHref(location.phone),
+    services: storeServices(location.services, pharmacy !== null),
     directionsUrl: directionsUrl(location),
     today: hours.today,
     status: hours.status,
@@ -116,18 +127,41 @@ function viewerOf(context: AppLoadContext, locations: Location[], point: GeoPoin
   return { now: Date.now(), homeStore: home?.storeNumber ?? null, savedStore, point };
 }
 
-/** /locations: every visible store, nearest first when a place was searched. */
+/** The locator's own address for a search and filters (where forms and links come back to). */
+export function locatorHref(
+  q: string,
+  coordinates: GeoPoint | null,
+  filters: StoreFilters = NO_FILTERS,
+): string {
+  const search = new URLSearchParams();
+  if (q) search.set('q', q);
+  if (coordinates) {
+    search.set('lat', String(coordinates.latitude));
+    search.set('lng', String(coordinates.longitude));
+  }
+  setFilterParams(search, filters);
+  return `/locations${search.size ? `?${search}` : ''}`;
+}
+
+/**
+ * /locations: every visible store, nearest first when a place was searched, narrowed by the
+ * filters ('Open now', 'Has pharmacy', a service).
+ */
 export function locationsLoader(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const { q, coordinates } = parseLocationsQuery(url.searchParams);
+  const filters = parseStoreFilters(url.searchParams);
   const locations = visibleLocations(context);
 
   let point: SearchPoint | null = null;
   let unmatched = false;
+  let others: PlaceChoice[] = [];
   if (coordinates) {
     point = { ...coordinates, label: q || OWN_LOCATION_LABEL };
   } else if (q) {
-    point = lookupPlace(q, locations.filter(hasPoint));
+    const found = lookupPlaces(q, locations.filter(hasPoint));
+    point = found.match;
+    others = found.others;
     unmatched = point === null;
   }
 
@@ -139,26 +173,31 @@ export function locationsLoader(request: Request, context: AppLoadContext) {
     metres: point && hasPoint(l) ? metresBetween(point, l) : Infinity,
   }));
   if (point) rows.sort((a, b) => a.metres - b.metres);
-  const stores = rows.map((r) => r.store);
+  const all = rows.map((r) => r.store);
+  const stores = all.filter((s) => matchesFilters(s, filters));
 
-  const search = new URLSearchParams();
-  if (q) search.set('q', q);
-  if (coordinates) {
-    search.set('lat', String(coordinates.latitude));
-    search.set('lng', String(coordinates.longitude));
-  }
   // The map starts on the nearest store after a search, else on the home store.
   const nearest = point ? stores.find((s) => s.latitude !== null && s.longitude !== null) : null;
   const body: LocationsPageData = {
     q,
     point,
+    coordinates,
     unmatched,
+    placeChoices: others.map((c) => ({
+      label: c.label,
+      href: locatorHref(c.query, null, filters),
+    })),
     stores,
+    total: all.length,
+    filters,
+    serviceOptions: serviceOptions(all.map((s) => s.services)),
+    clearFiltersHref: hasFilters(filters) ? locatorHref(q, coordinates) : null,
     signedIn: context.shopper !== null,
-    redirectTo: `/locations${search.size ? `?${search}` : ''}`,
+    redirectTo: locatorHref(q, coordinates, filters),
     map: mapData(context, {
       kind: 'locator',
       selected: nearest?.storeNumber ?? viewer.homeStore,
+      home: viewer.homeStore,
     }),
   };
   return data(body, { headers: cacheHeaders(context, 'shared') });
@@ -181,12 +220,17 @@ export function storePageLoader(context: AppLoadContext, slug: string | undefine
   if (!location) throw notFound(LOCATION_NOT_FOUND_MESSAGE);
   const viewer = viewerOf(context, locations, null);
   const hours = hoursView(location.hours, viewer.now, location.timeZone);
-  const today = storeDate(viewer.now, location.timeZone);
+  const { date: today, weekday } = storeDay(viewer.now, location.timeZone);
   const store: StoreDetail = {
     ...summary(location, viewer),
-    week: hours.rows,
+    week: weekWithSpecialHours(hours.rows, location.specialHours, today, weekday),
     pharmacyWeek: location.pharmacy
-      ? hoursView(location.pharmacy.hours, viewer.now, location.timeZone).rows
+      ? weekWithSpecialHours(
+          hoursView(location.pharmacy.hours, viewer.now, location.timeZone).rows,
+          location.pharmacy.specialHours,
+          today,
+          weekday,
+        )
       : null,
     specialHours: upcomingSpecialHours(location.specialHours, today),
     pharmacySpecialHours: location.pharmacy
@@ -200,7 +244,11 @@ export function storePageLoader(context: AppLoadContext, slug: string | undefine
     store,
     signedIn: context.shopper !== null,
     redirectTo: store.href,
-    map: mapData(context, { kind: 'embedded', focus: location.storeNumber }),
+    map: mapData(context, {
+      kind: 'embedded',
+      focus: location.storeNumber,
+      home: viewer.homeStore,
+    }),
   };
   return data(body, { headers: cacheHeaders(context, 'shared') });
 }

@@ -18,7 +18,13 @@ import { mapsApiKey } from './maps-config.server';
 import { storeMapFor, type StoreMapView } from './store-map.server';
 
 export type MapData =
-  | { kind: 'svg'; view: StoreMapView; selected: string | null; focus: string | null }
+  | {
+      kind: 'svg';
+      view: StoreMapView;
+      selected: string | null;
+      focus: string | null;
+      home?: string | null;
+    }
   | {
       kind: 'google';
       apiKey: string;
@@ -26,6 +32,7 @@ export type MapData =
       markers: GoogleMapMarker[];
       zoom: number;
       selected: string | null;
+      home?: string | null;
       /** The server-drawn map, shown if Google's cannot load. */
       fallback: { view: StoreMapView; focus: string | null };
     }
@@ -38,6 +45,8 @@ export interface MapDataOptions {
   selected?: string | null;
   /** The store a page is about: its map is centred on it (zoom 15 with Google). */
   focus?: string | null;
+  /** The visit's home store: its marker is drawn as such. */
+  home?: string | null;
 }
 
 /** The brand's SVG map view (built once per content version, see store-map.server.ts). */
@@ -49,8 +58,9 @@ export function storeMapView(context: AppLoadContext): StoreMapView {
 export function mapData(context: AppLoadContext, options: MapDataOptions): MapData {
   const selected = options.selected ?? options.focus ?? null;
   const focus = options.focus ?? null;
+  const home = options.home ?? null;
   const apiKey = mapsApiKey(context);
-  if (!apiKey) return { kind: 'svg', view: storeMapView(context), selected, focus };
+  if (!apiKey) return { kind: 'svg', view: storeMapView(context), selected, focus, home };
 
   const locations = visibleLocations(context);
   const markers: GoogleMapMarker[] = locations
@@ -70,6 +80,7 @@ export function mapData(context: AppLoadContext, options: MapDataOptions): MapDa
       markers,
       zoom: zoomFor(options.kind, focus),
       selected,
+      home,
       fallback: { view: storeMapView(context), focus },
     };
   }

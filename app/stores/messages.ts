@@ -9,3 +9,6 @@ export const LOCATION_NOT_FOUND_MESSAGE = 'Location not found.';
 export const GEOLOCATION_ERROR_MESSAGE = 'There was a problem getting your current location.';
 /** How the list names a point that came as coordinates ('Use my location'). */
 export const OWN_LOCATION_LABEL = 'your location';
+
+/** The locator's filters let no store through. */
+export const NO_FILTER_MATCH_MESSAGE = 'No stores match these filters.';

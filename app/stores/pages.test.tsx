@@ -46,14 +46,21 @@ const store = (n: string, extra: Partial<StoreSummary> = {}): StoreSummary => ({
   isHome: false,
   isSaved: false,
   canChoose: true,
+  services: ['Bakery', 'Deli'],
   ...extra,
 });
 
 const list = (extra: Partial<LocationsPageData> = {}): LocationsPageData => ({
   q: '',
   point: null,
+  coordinates: null,
   unmatched: false,
+  placeChoices: [],
   stores: [store('1'), store('2', { isHome: true }), store('3', { canChoose: false })],
+  total: 3,
+  filters: { openNow: false, pharmacy: false, service: null },
+  serviceOptions: ['Bakery', 'Deli'],
+  clearFiltersHref: null,
   signedIn: false,
   redirectTo: '/locations',
   map: svgMap('2'),
@@ -83,6 +90,39 @@ describe('the locator page', () => {
     expect(html).toContain('rel="noopener noreferrer"');
     expect(text).toContain('(opens in a new tab)');
     expect(html).toContain('href="tel:+14355550112"');
+  });
+
+  it('renders the filters as a GET form carrying the search; an empty result offers to clear them', async () => {
+    const data = list({
+      q: '84720',
+      filters: { openNow: true, pharmacy: false, service: 'Deli' },
+      clearFiltersHref: '/locations?q=84720',
+      stores: [store('1')],
+      total: 3,
+    });
+    const html = await renderServer(<LocationsPage data={data} />, '/locations?q=84720&open=1');
+    const form = /<form[^>]*aria-label="Filter stores"[^>]*>[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+    expect(form).toMatch(/method="get"/);
+    expect(form).toMatch(/action="\/locations"/);
+    expect(form).toContain('<input type="hidden" name="q" value="84720"/>');
+    expect(form).toMatch(/<input type="checkbox" name="open"[^>]*checked=""[^>]*value="1"/);
+    expect(form).toMatch(/<input type="checkbox" name="pharmacy"/);
+    expect(form).not.toMatch(/name="pharmacy"[^>]*checked=""/);
+    expect(form).toMatch(/<option value="Deli" selected="">Deli<\/option>/);
+    expect(form).toMatch(/<button type="submit"[^>]*>Filter<\/button>/);
+    expect(form).toContain('href="/locations?q=84720"');
+    // The search form keeps the filters for a new search.
+    const search = /<form[^>]*aria-label="Find a store"[^>]*>[\s\S]*?<\/form>/.exec(html)?.[0];
+    expect(search).toContain('<input type="hidden" name="open" value="1"/>');
+    expect(search).toContain('<input type="hidden" name="service" value="Deli"/>');
+    expect(textOf(html)).toContain('1 of 3 stores');
+
+    const none = textOf(
+      await renderServer(<LocationsPage data={{ ...data, stores: [] }} />, '/locations?open=1'),
+    );
+    expect(none).toContain('No stores match these filters.');
+    expect(none).toContain('Clear filters and show every store');
+    expect(none).not.toContain('No stores to show.');
   });
 
   it('gives a signed-in shopper the checkbox, except on the saved store', async () => {
@@ -130,6 +170,7 @@ const detail = (extra: Partial<StoreDetail> = {}): StoreDetail => ({
   ),
   pharmacyWeek: null,
   specialHours: [],
+  services: [],
   pharmacySpecialHours: null,
   weeklyAdHref: '/weekly-ad?location=1',
   ...extra,

@@ -5,8 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SpecialHours } from '~/content/source/types';
-import { hoursView, specialHoursOn, type StoreHoursRow } from './hours';
-import { SPECIAL_HOURS_WINDOW_DAYS, upcomingSpecialHours } from './special-hours';
+import { describeWeekHours, hoursView, specialHoursOn, type StoreHoursRow } from './hours';
+import {
+  SPECIAL_HOURS_WINDOW_DAYS,
+  upcomingSpecialHours,
+  weekWithSpecialHours,
+} from './special-hours';
 
 const DENVER = 'America/Denver';
 const LA = 'America/Los_Angeles';
@@ -179,5 +183,54 @@ describe('the next 30 days a store page lists', () => {
         closed: false,
       },
     ]);
+  });
+});
+
+describe('the weekly table with its holiday days in place', () => {
+  it('shows a holiday of the shown week on its weekday, with its hours and name', () => {
+    // Tuesday 24 November 2026: this week's Thursday is Thanksgiving.
+    const rows = view('2026-11-24T17:00:00Z').rows;
+    const week = weekWithSpecialHours(rows, HOLIDAYS, '2026-11-24', 1);
+    expect(week[3]).toEqual({
+      day: 'Thursday',
+      hours: 'Closed',
+      today: false,
+      special: { label: 'Thanksgiving', date: 'Thu, Nov 26' },
+    });
+    // The other days keep the regular week.
+    expect(week.filter((r) => r.special)).toHaveLength(1);
+    expect(week[1]).toMatchObject({ day: 'Tuesday', hours: '7 AM - 10 PM', today: true });
+    // The shown week runs Monday to Sunday: on the Sunday before, Christmas is next week.
+    const before = weekWithSpecialHours(rows, HOLIDAYS, '2026-12-20', 6);
+    expect(before.some((r) => r.special)).toBe(false);
+    const christmas = weekWithSpecialHours(rows, HOLIDAYS, '2026-12-21', 0);
+    expect(christmas.slice(3, 5).map((r) => [r.hours, r.special?.label])).toEqual([
+      ['8 AM – 3 PM', 'Christmas Eve'],
+      ['Closed', 'Christmas Day'],
+    ]);
+  });
+
+  it('leaves rows as written (a week it could not read) alone', () => {
+    const rows = [{ day: 'Whenever', hours: 'Ask us', today: false }];
+    expect(weekWithSpecialHours(rows, HOLIDAYS, '2026-11-24', 1)).toEqual(rows);
+  });
+});
+
+describe('a week in words (store carousel captions)', () => {
+  it('says every day, runs of days, closed days and 24 hours', () => {
+    expect(describeWeekHours([{ day: 'Daily', hours: '6 AM - 12 AM' }])).toBe(
+      'every day from 6 AM to midnight',
+    );
+    expect(describeWeekHours(WEEK)).toBe('Mon–Sat from 7 AM to 10 PM, Sun closed');
+    expect(describeWeekHours(PHARMACY)).toBe(
+      'Mon–Fri from 9 AM to 7 PM, Sat from 9 AM to 5 PM, Sun closed',
+    );
+    expect(describeWeekHours([{ day: 'Daily', hours: 'Open 24 hours' }])).toBe(
+      '24 hours every day',
+    );
+    // A day not listed or a row not read: nothing true to say.
+    expect(describeWeekHours([{ day: 'Mon-Fri', hours: '7 AM - 9 PM' }])).toBeNull();
+    expect(describeWeekHours([{ day: 'Daily', hours: 'late' }])).toBeNull();
+    expect(describeWeekHours([])).toBeNull();
   });
 });

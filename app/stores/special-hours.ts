@@ -7,7 +7,7 @@
  */
 import { addDays } from '@common/dates';
 import type { SpecialHours } from '~/content/source/types';
-import { describeDayHours, parseHoursText } from './hours';
+import { DAY_LONG, describeDayHours, parseHoursText, specialHoursOn, type WeekRow } from './hours';
 
 /** How many days ahead, today included, a store page lists exceptions for. */
 export const SPECIAL_HOURS_WINDOW_DAYS = 30;
@@ -62,4 +62,31 @@ export function upcomingSpecialHours(
     });
   }
   return rows.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+}
+
+/**
+ * The week table with its holiday and special days in place: the shown week runs Monday to
+ * Sunday around `today` (the store's calendar day, `weekday` Monday 0); a day an exception
+ * covers shows the exception's hours and names it. Rows as written (a week that could not be
+ * read) are left as they are.
+ */
+export function weekWithSpecialHours(
+  rows: readonly WeekRow[],
+  list: readonly SpecialHours[] | null | undefined,
+  today: string,
+  weekday: number,
+): WeekRow[] {
+  if (rows.length !== 7 || rows.some((r, i) => r.day !== DAY_LONG[i])) return [...rows];
+  const monday = addDays(today, -weekday);
+  return rows.map((row, i) => {
+    const date = addDays(monday, i);
+    const exception = specialHoursOn(list, date);
+    if (!exception) return row;
+    const day = parseHoursText(exception.hours);
+    return {
+      ...row,
+      hours: day ? describeDayHours(day) : exception.hours,
+      special: { label: exception.label, date: formatSpecialDay(date) },
+    };
+  });
 }

@@ -7,7 +7,11 @@ import type { OpenStatus, StoreSummary } from './types';
 export function OpenNow({ status, className }: { status: OpenStatus | null; className?: string }) {
   if (!status) return null;
   return (
-    <p className={cx(status.open ? styles.open : styles.closed, className)} data-testid="open-now">
+    <p
+      className={cx(status.open ? styles.open : styles.closed, className)}
+      data-testid="open-now"
+      data-open={status.open}
+    >
       {status.text}
     </p>
   );

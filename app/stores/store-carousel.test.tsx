@@ -29,6 +29,7 @@ const SLIDES = [1, 2, 3].map((n) => ({
   src: `/images/stores/${n}.svg`,
   alt: `Photo ${n}`,
   caption: `Caption ${n} & more`,
+  store: null,
 }));
 
 describe('StoreCarousel (server render, as without JavaScript)', () => {

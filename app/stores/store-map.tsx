@@ -8,6 +8,8 @@ export interface StoreMapProps {
   selected: string | null;
   /** Zooms the map to this store (a store's own page: 'the map centred on it'). */
   focus?: string | null;
+  /** The visit's home store: its marker carries a house and says 'your store'. */
+  home?: string | null;
   /** With JavaScript: a marker click selects the store here instead of opening its page. */
   onSelect?: (storeNumber: string) => void;
   /** Accessible name of the map. */
@@ -17,6 +19,8 @@ export interface StoreMapProps {
 /** A map pin with its tip at (0, 0) and its head (radius 9) centred at (0, -14). */
 const PIN = 'M0 0C-1.6-4.6-9-8.4-9-14a9 9 0 1 1 18 0c0 5.6-7.4 9.4-9 14z';
 const HEAD_Y = -14;
+/** A small house drawn in the home store's pin head (centred at (0, -14)). */
+const HOUSE = 'M0 -19.5l-5 4.3h1.6v4.7h2.4v-3h2v3h2.4v-4.7h1.6z';
 const PIN_SCALE = 1.2;
 const SELECTED_SCALE = 1.6;
 
@@ -43,6 +47,7 @@ const styles = {
   }),
   selected: sx({ '& .pin': { ...pinBase, fill: 'accent.solid' } }),
   dot: sx({ fill: 'white', pointerEvents: 'none' }),
+  home: sx({ '& .pin': { ...pinBase, fill: 'brand.emphasized' } }),
   highlight: sx({ pointerEvents: 'none', '& .pin': { ...pinBase, fill: 'accent.solid' } }),
 };
 
@@ -77,6 +82,7 @@ export function StoreMap({
   view,
   selected,
   focus = null,
+  home = null,
   onSelect,
   label = 'Map of our stores',
 }: StoreMapProps) {
@@ -87,6 +93,12 @@ export function StoreMap({
   const chosen = view.markers.find((m) => m.storeNumber === selected) ?? null;
   const pin = (x: number, y: number, size: number) =>
     `translate(${x} ${y}) scale(${Math.round(size * scale * 1000) / 1000})`;
+  const head = (isHome: boolean) =>
+    isHome ? (
+      <path className={styles.dot} d={HOUSE} data-home-icon="" />
+    ) : (
+      <circle className={styles.dot} cx={0} cy={HEAD_Y} r={3.5} />
+    );
 
   return (
     <svg
@@ -107,21 +119,24 @@ export function StoreMap({
       />
       {view.markers.map((m) => {
         const isSelected = m.storeNumber === selected;
+        const isHome = m.storeNumber === home;
+        const name = isHome ? `${m.name} (your store)` : m.name;
         return (
           <a
             key={m.storeNumber}
             href={`/locations/${m.slug}`}
-            aria-label={m.name}
+            aria-label={name}
             aria-current={isSelected ? 'true' : undefined}
-            className={cx(styles.marker, isSelected && styles.selected)}
+            className={cx(styles.marker, isHome && styles.home, isSelected && styles.selected)}
             data-store-number={m.storeNumber}
+            data-home={isHome || undefined}
             onClick={(event) => markerClick(event, m.storeNumber, onSelect)}
           >
-            <title>{m.name}</title>
+            <title>{name}</title>
             <g transform={pin(m.x, m.y, isSelected ? SELECTED_SCALE : PIN_SCALE)}>
               <circle className="ring" cx={0} cy={HEAD_Y} r={13} />
               <path className="pin" d={PIN} />
-              <circle className={styles.dot} cx={0} cy={HEAD_Y} r={3.5} />
+              {head(isHome)}
             </g>
           </a>
         );
@@ -134,7 +149,7 @@ export function StoreMap({
           transform={pin(chosen.x, chosen.y, SELECTED_SCALE)}
         >
           <path className="pin" d={PIN} />
-          <circle className={styles.dot} cx={0} cy={HEAD_Y} r={3.5} />
+          {head(chosen.storeNumber === home)}
         </g>
       ) : null}
     </svg>

@@ -25,11 +25,29 @@ const styles = {
   links: sx({ display: 'flex', flexWrap: 'wrap', gap: '4' }),
   home: sx({ fontWeight: 'semibold' }),
   mapSlot: sx({ minW: '0' }),
+  services: sx({
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '2',
+    listStyleType: 'none',
+    p: '0',
+    m: '0',
+  }),
+  service: sx({
+    px: '2.5',
+    py: '1',
+    borderRadius: 'l2',
+    borderWidth: '1px',
+    borderColor: 'border.muted',
+    bg: 'bg.subtle',
+    fontSize: 'sm',
+  }),
 };
 
 /**
  * A store's own page (/locations/{slug}): where it is, how to call and reach it, its week of
- * hours with today marked, the holiday and special hours of the next 30 days (the store's and the
+ * hours with today marked (and this week's holiday days in place), its departments and services,
+ * the holiday and special hours of the next 30 days (the store's and the
  * pharmacy's), and the home-store choice.
  */
 export function StorePage({ data }: { data: StorePageData }) {
@@ -96,6 +114,20 @@ export function StorePage({ data }: { data: StorePageData }) {
           <div className={styles.block}>
             <HomeStoreChoice data={data} />
           </div>
+          {store.services.length ? (
+            <section className={styles.block} aria-labelledby="store-services">
+              <h2 id="store-services" className={styles.subheading}>
+                Departments and services
+              </h2>
+              <ul className={styles.services} data-testid="store-services">
+                {store.services.map((s) => (
+                  <li key={s} className={styles.service}>
+                    {s}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {hours}
         </div>
         <div className={styles.mapSlot}>{map}</div>

@@ -7,6 +7,7 @@ import { shownWithJs } from '~/lib/browser/js-mark';
 import { iconButtonStyle } from '~/lib/ui/styles';
 import { geocodeAddress } from './google-map';
 import { GEOLOCATION_ERROR_MESSAGE } from './messages';
+import { NO_FILTERS, setFilterParams, type StoreFilters } from './services';
 
 const styles = {
   form: sx({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '3' }),
@@ -57,7 +58,16 @@ const round = (n: number) => Math.round(n * 1e5) / 1e5;
  * the form is sent (Enter or the button); a failure is silent and the form
  * goes on to the server's own ZIP and city lookup.
  */
-export function StoreSearch({ q, mapsKey = null }: { q: string; mapsKey?: string | null }) {
+export function StoreSearch({
+  q,
+  mapsKey = null,
+  filters = NO_FILTERS,
+}: {
+  q: string;
+  mapsKey?: string | null;
+  /** The filters set: a new search keeps them. */
+  filters?: StoreFilters;
+}) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [locating, setLocating] = useState(false);
@@ -77,7 +87,7 @@ export function StoreSearch({ q, mapsKey = null }: { q: string; mapsKey?: string
           lat: String(round(position.coords.latitude)),
           lng: String(round(position.coords.longitude)),
         });
-        navigate(`/locations?${params}`);
+        navigate(`/locations?${setFilterParams(params, filters)}`);
       },
       () => {
         setLocating(false);
@@ -85,7 +95,7 @@ export function StoreSearch({ q, mapsKey = null }: { q: string; mapsKey?: string
       },
       { timeout: 10_000, maximumAge: 300_000 },
     );
-  }, [navigate]);
+  }, [navigate, filters]);
 
   const geocode = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
@@ -100,7 +110,7 @@ export function StoreSearch({ q, mapsKey = null }: { q: string; mapsKey?: string
             lat: String(round(at.lat)),
             lng: String(round(at.lng)),
           });
-          navigate(`/locations?${params}`);
+          navigate(`/locations?${setFilterParams(params, filters)}`);
         },
         () => {
           // Silent: the server's lookup answers instead.
@@ -110,7 +120,7 @@ export function StoreSearch({ q, mapsKey = null }: { q: string; mapsKey?: string
         },
       );
     },
-    [mapsKey, navigate],
+    [mapsKey, navigate, filters],
   );
 
   return (
@@ -123,6 +133,9 @@ export function StoreSearch({ q, mapsKey = null }: { q: string; mapsKey?: string
         aria-label="Find a store"
         className={styles.form}
       >
+        {filters.openNow ? <input type="hidden" name="open" value="1" /> : null}
+        {filters.pharmacy ? <input type="hidden" name="pharmacy" value="1" /> : null}
+        {filters.service ? <input type="hidden" name="service" value={filters.service} /> : null}
         <div className={styles.field}>
           <label htmlFor="store-search" className={styles.label}>
             Address, city or ZIP

@@ -6,9 +6,10 @@ import type { Location } from '~/content/source/types';
 import type { MapData } from './map-data.server';
 import type { GeoPoint } from './distance';
 import type { OpenStatus, WeekRow } from './hours';
+import type { StoreFilters } from './services';
 import type { SpecialHoursRow } from './special-hours';
 
-export type { GeoPoint, OpenStatus, SpecialHoursRow, WeekRow };
+export type { GeoPoint, OpenStatus, SpecialHoursRow, StoreFilters, WeekRow };
 
 export interface PharmacySummary {
   phone: string | null;
@@ -37,6 +38,8 @@ export interface StoreSummary
   /** The store's page: /locations/{slug}. */
   href: string;
   phoneHref: string | null;
+  /** Departments and services as content writes them ('Pharmacy' first for a store with one). */
+  services: string[];
   /** Google Maps driving directions to the store (needs no key). */
   directionsUrl: string;
   /** Today's hours as content writes them; null when not known. */
@@ -63,9 +66,21 @@ export interface LocationsPageData {
   /** The search text as the box shows it (trimmed, at most 200 characters). */
   q: string;
   point: SearchPoint | null;
+  /** `lat` and `lng` of the address (a position from the browser), which the filters keep. */
+  coordinates: GeoPoint | null;
   /** A search text was given and names no place we know. */
   unmatched: boolean;
+  /** Other places the search text may have meant ('Paris, TX'), each a link to its search. */
+  placeChoices: { label: string; href: string }[];
+  /** The stores that pass the filters, in the list's order. */
   stores: StoreSummary[];
+  /** How many stores there are before the filters. */
+  total: number;
+  filters: StoreFilters;
+  /** Every service the brand's stores list (the pharmacy apart), for the service filter. */
+  serviceOptions: string[];
+  /** The same search without filters; null when no filter is set. */
+  clearFiltersHref: string | null;
   signedIn: boolean;
   /** This page's address, where the home-store forms come back to. */
   redirectTo: string;

@@ -48,7 +48,13 @@ test.describe('store carousel', () => {
     await openHome(page, javaScriptEnabled);
     const region = carousel(page);
     await expect(region.getByRole('heading', { name: 'Visit our stores' })).toBeVisible();
-    await expect(region.locator('figcaption')).toHaveText(slides.map((s) => s.caption));
+    // A caption's {hours} is worded from its store's hours: Pocatello's are 6 AM - 12 AM daily.
+    await expect(region.locator('figcaption')).toHaveText(
+      slides.map((s) => s.caption.replace('{hours}', 'every day from 6 AM to midnight')),
+    );
+    await expect(region.locator('figcaption').first()).toHaveText(
+      'Fresh Market Pocatello on Yellowstone Avenue, open every day from 6 AM to midnight.',
+    );
     for (const s of slides) {
       await expect(region.getByRole('img', { name: s.alt })).toHaveAttribute('src', s.src);
     }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startSiteProcess, type SiteProcess } from '../kit/site-process';
 import { brandUrl, dismissPopups, PORT, waitForHydration } from '../kit/support';
 
@@ -73,6 +73,92 @@ test('with JavaScript the map selects its store in the list and the list selects
   await map.getByRole('link', { name: "Lin's Hurricane" }).focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('li[data-store-number="0034"]')).toBeFocused();
+});
+
+const viewWidth = async (page: Page) =>
+  Number(
+    (await page.getByRole('group', { name: 'Map of our stores' }).getAttribute('viewBox'))!.split(
+      ' ',
+    )[2],
+  );
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test("'Show on map' brings the map into view zoomed on the store; the home store's marker follows 'Shop this store'", async ({
+    page,
+  }) => {
+    await dismissPopups(page);
+    await page.goto(brandUrl('lins', '/locations'));
+    await waitForHydration(page);
+    const map = page.getByRole('group', { name: 'Map of our stores' });
+    const whole = await viewWidth(page);
+    // On a phone the map is below the list, out of view.
+    await expect(map).not.toBeInViewport();
+    await page.getByRole('button', { name: /^Show on map\W+Lin's Cedar City$/ }).click();
+    await expect(map).toBeInViewport();
+    await expect(map.getByRole('link', { name: "Lin's Cedar City" })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    // Zoomed to the store's area.
+    await expect.poll(() => viewWidth(page)).toBeLessThan(whole / 2);
+    await page.getByRole('button', { name: 'Show all stores on the map' }).click();
+    await expect.poll(() => viewWidth(page)).toBe(whole);
+
+    // Directions name the store's address, not its coordinates.
+    const row = page.locator('li[data-store-number="0057"]');
+    const directions = await row.getByRole('link', { name: /Directions/ }).getAttribute('href');
+    expect(decodeURIComponent(new URL(directions!).searchParams.get('destination')!)).toMatch(
+      /^\d+ .+, Mesquite, NV \d{5}$/,
+    );
+
+    // 'Shop this store': the marker follows, drawn as the home store.
+    await row.getByRole('button', { name: /^Shop this store/ }).click();
+    const home = map.getByRole('link', { name: "Lin's Mesquite (your store)" });
+    await expect(home).toHaveAttribute('aria-current', 'true');
+    await expect(home).toHaveAttribute('data-home', 'true');
+    await expect(map.locator('a[data-home]')).toHaveCount(1);
+    await expect(row.getByText('Your store')).toBeVisible();
+  });
+});
+
+test('searches read a state and offer the other places of an ambiguous name @nojs', async ({
+  page,
+}) => {
+  await dismissPopups(page);
+  const summary = page.getByTestId('search-summary');
+  for (const q of ['Utah', 'UT']) {
+    await page.goto(brandUrl('lins', `/locations?q=${q}`));
+    await expect(summary).toHaveText('Nearest to Utah first');
+  }
+  // Nevada: the state, where the brand has stores; the towns called Nevada are offered.
+  await page.goto(brandUrl('lins', '/locations?q=Nevada'));
+  await expect(summary).toHaveText('Nearest to Nevada first');
+  const choices = page.getByRole('navigation', { name: 'Other places' });
+  await expect(choices.getByRole('link', { name: 'Nevada, MO' })).toBeVisible();
+  // Paris: Idaho's is nearest these stores; Texas's is a click away.
+  await page.getByLabel('Address, city or ZIP').fill('Paris');
+  await page
+    .getByRole('search', { name: 'Find a store' })
+    .getByRole('button', { name: 'Search' })
+    .click();
+  await expect(summary).toHaveText('Nearest to Paris, ID first');
+  await choices.getByRole('link', { name: 'Paris, TX' }).click();
+  await expect(summary).toHaveText('Nearest to Paris, TX first');
+  await expect(choices).toHaveCount(0);
+
+  // Without JavaScript the home store's marker is drawn as such after 'Shop this store' too.
+  await page.goto(brandUrl('lins', '/locations'));
+  await page
+    .locator('li[data-store-number="0034"]')
+    .getByRole('button', { name: /^Shop this store/ })
+    .click();
+  const map = page.getByRole('group', { name: 'Map of our stores' });
+  await expect(map.getByRole('link', { name: "Lin's Hurricane (your store)" })).toHaveAttribute(
+    'data-home',
+    'true',
+  );
 });
 
 test("a store's page centres the map on the store @nojs", async ({ page }) => {

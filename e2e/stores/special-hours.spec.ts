@@ -92,6 +92,14 @@ for (const screen of SCREENS) {
         /^Thu, Dec 24\s*Christmas Eve\s*7 AM – 5 PM$/,
         /^Fri, Dec 25\s*Christmas Day\s*Closed$/,
       ]);
+      // The week's table shows the holiday on its day, today.
+      const thursday = page.getByTestId('store-hours').getByRole('row', { name: /^Thursday/ });
+      await expect(thursday).toHaveText(/^Thursday\s*Today\s*Closed\s*Thanksgiving, Thu, Nov 26$/);
+      await expect(thursday).toHaveAttribute('aria-current', 'date');
+      await expect(page.getByTestId('store-hours').getByTestId('week-special')).toHaveCount(1);
+      await expect(
+        page.getByTestId('pharmacy-hours').getByRole('row', { name: /^Thursday/ }),
+      ).toContainText('Closed');
       const pharmacy = page.getByTestId('pharmacy-special-hours');
       await expect(pharmacy.locator('caption')).toHaveText('Pharmacy holiday and special hours');
       await expect(pharmacy.getByRole('row')).toHaveText([

@@ -72,17 +72,21 @@ describe('retailer info, map styles', () => {
           },
           // Anything else wrong still drops the store, as before.
           { ...store, name: 'Two', specialHours: [{ label: 'X', date: 'x', hours: 'Closed' }] },
+          // A mistake in the services costs the services only.
+          { ...store, name: 'Three', zip: '84000', services: ['Deli', 'deli'] },
         ],
       });
       const s = service({ dir });
-      const [one, ...rest] = s.retailerInfo(SITE).locations;
+      const [one, three, ...rest] = s.retailerInfo(SITE).locations;
       expect(rest).toEqual([]);
+      expect(three).toMatchObject({ name: 'Three', services: [] });
       expect(one.specialHours).toEqual([]);
       expect(one.pharmacy?.specialHours).toEqual([]);
       expect(s.problems(SITE).map((p) => p.message)).toEqual([
         'locations[0]: specialHours.0.date: must be a date like 2026-12-24 (special hours dropped)',
         'locations[1]: specialHours.0.date: must be a date like 2026-12-24 (special hours dropped)',
         'locations[1]: zip: zip or zipCode is required (location dropped)',
+        "locations[2]: services.1: 'deli' is listed twice (services dropped)",
       ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -89,6 +89,17 @@ function withoutSpecialHours(raw: unknown): unknown {
   return rest;
 }
 
+function onlyServices(error: z.ZodError): boolean {
+  return error.issues.every((issue) => issue.path[0] === 'services');
+}
+
+/** The location as written, without its services list. */
+function withoutServices(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object') return raw;
+  const { services: _services, ...rest } = raw as Record<string, unknown>;
+  return rest;
+}
+
 function readLocations(
   r: FolderReader,
   file: string,
@@ -111,6 +122,11 @@ function readLocations(
         `${key}[${index}]: ${describeZodError(parsed.error)} (special hours dropped)`,
       );
       parsed = locationSchema.safeParse(withoutSpecialHours(raw));
+    }
+    if (!parsed.success && onlyServices(parsed.error)) {
+      // Likewise a mistake in the services list costs the list, not the store.
+      r.problem(file, `${key}[${index}]: ${describeZodError(parsed.error)} (services dropped)`);
+      parsed = locationSchema.safeParse(withoutServices(raw));
     }
     if (!parsed.success) {
       r.problem(file, `${key}[${index}]: ${describeZodError(parsed.error)} (location dropped)`);

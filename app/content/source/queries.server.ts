@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isSiteName, SHARED } from './folder-reader.server';
 import { createSearchIndex } from './search.server';
+import { slideCaption } from './store-slides';
 import type { SiteData } from './site-cache.server';
 import type {
   Banner,
@@ -215,9 +216,10 @@ export function mapStyles(data: SiteData): unknown[] {
   return sharedFrozen(data.mapStyles);
 }
 
-/** The slides of the store carousel, in file order. */
+/** The slides of the store carousel, in file order, `{hours}` worded from the store's hours. */
 export function storeCarousel(data: SiteData): StoreSlide[] {
-  return data.storeCarousel.map((s) => ({ ...s }));
+  const locations = data.retailerInfo.locations;
+  return data.storeCarousel.map((s) => ({ ...s, caption: slideCaption(s, locations) }));
 }
 
 /** Promos of a page, the page name matched case-insensitively. */

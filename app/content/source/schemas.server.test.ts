@@ -68,6 +68,44 @@ describe('locations', () => {
   });
 });
 
+describe('services', () => {
+  it('reads the list as written (spaces tidied), empty when absent', () => {
+    expect(locationSchema.parse(store).services).toEqual([]);
+    expect(
+      locationSchema.parse({ ...store, services: [' Bakery ', 'Curbside  pickup', 'Fuel'] })
+        .services,
+    ).toEqual(['Bakery', 'Curbside pickup', 'Fuel']);
+  });
+
+  it('refuses empty or long names, duplicates, a non-list and a pharmacy without its block', () => {
+    expect(problem(locationSchema, { ...store, services: 'Bakery, Deli' })).toBe(
+      "services: must be a list of texts like ['Bakery', 'Curbside pickup']",
+    );
+    expect(problem(locationSchema, { ...store, services: ['Bakery', ' '] })).toBe(
+      'services.1: must not be empty',
+    );
+    expect(problem(locationSchema, { ...store, services: ['x'.repeat(61)] })).toBe(
+      'services.0: is longer than 60 characters',
+    );
+    expect(problem(locationSchema, { ...store, services: ['Deli', 'deli '] })).toBe(
+      "services.1: 'deli' is listed twice",
+    );
+    expect(problem(locationSchema, { ...store, services: [42] })).toBe(
+      'services.0: must be a text',
+    );
+    expect(problem(locationSchema, { ...store, services: ['Bakery', 'Pharmacy'] })).toBe(
+      "services.1: 'Pharmacy' needs the store's pharmacy block (its phone and hours)",
+    );
+    expect(
+      problem(locationSchema, {
+        ...store,
+        services: ['Pharmacy'],
+        pharmacy: { phone: '(702) 555-0158', hours: [{ day: 'Daily', hours: '9 AM - 5 PM' }] },
+      }),
+    ).toBeNull();
+  });
+});
+
 describe('holiday and special hours', () => {
   const special = (specialHours: unknown, pharmacy?: unknown) =>
     locationSchema.safeParse({ ...store, specialHours, pharmacy });

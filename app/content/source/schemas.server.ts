@@ -13,6 +13,7 @@ import {
 } from '@common/dates';
 import { isLocalPath } from '~/lib/markdown.server';
 import { parseHoursText } from '~/stores/hours';
+import { MAX_SERVICE_LENGTH, PHARMACY_SERVICE, serviceKey } from '~/stores/services';
 import { PAGE_SIGNUPS, type Location, type SpecialHours } from './types';
 
 const DEFAULT_POPUP_FREQUENCY_DAYS = 30;
@@ -278,6 +279,40 @@ const specialHoursList = z
   })
   .transform((list) => [...list].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)));
 
+/** At most this many services per store, each at most MAX_SERVICE_LENGTH characters. */
+export const MAX_SERVICES = 30;
+
+/** A store's departments and services: short texts, each once. */
+const servicesList = z
+  .array(
+    z
+      .string({ invalid_type_error: 'must be a text' })
+      .transform((v) => v.replace(/\s+/g, ' ').trim())
+      .refine((v) => v.length > 0, 'must not be empty')
+      .refine(
+        (v) => v.length <= MAX_SERVICE_LENGTH,
+        `is longer than ${MAX_SERVICE_LENGTH} characters`,
+      ),
+    { invalid_type_error: "must be a list of texts like ['Bakery', 'Curbside pickup']" },
+  )
+  .max(MAX_SERVICES, `lists at most ${MAX_SERVICES} services`)
+  .nullish()
+  .transform((v) => v ?? [])
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((name, index) => {
+      const key = serviceKey(name);
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [index],
+          message: `'${name}' is listed twice`,
+        });
+      }
+      seen.add(key);
+    });
+  });
+
 /** Stores without a time zone in content keep Denver's (the brands' home zone). */
 export const DEFAULT_STORE_TIME_ZONE = SHOPPER_TIME_ZONE;
 
@@ -300,6 +335,7 @@ export const locationSchema = z
     hiddenInStoreSelector: flag(false),
     hours: hoursList.nullish().transform((v) => v ?? []),
     specialHours: specialHoursList,
+    services: servicesList,
     pharmacy: z
       .object({
         phone: optionalText,
@@ -314,6 +350,16 @@ export const locationSchema = z
     ),
   })
   .superRefine((v, ctx) => {
+    // 'Has pharmacy' and the store page's pharmacy block read the pharmacy block: a listed
+    // pharmacy without one would be found by the filter and then show no hours or phone.
+    const pharmacyAt = v.services.findIndex((s) => serviceKey(s) === serviceKey(PHARMACY_SERVICE));
+    if (pharmacyAt >= 0 && !v.pharmacy) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['services', pharmacyAt],
+        message: "'Pharmacy' needs the store's pharmacy block (its phone and hours)",
+      });
+    }
     if (!v.zip && !v.zipCode) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
@@ -341,6 +387,7 @@ export const locationSchema = z
       hiddenInStoreSelector: v.hiddenInStoreSelector,
       hours: v.hours,
       specialHours: v.specialHours,
+      services: v.services,
       pharmacy: v.pharmacy,
       timeZone: v.timeZone || DEFAULT_STORE_TIME_ZONE,
     }),
@@ -373,7 +420,10 @@ export const pagePromoSchema = z
     ...promo,
   }));
 
-/** A slide of store-carousel.json: an image under '/', its alt text and a caption. */
+/**
+ * A slide of store-carousel.json: an image under '/', its alt text, a caption (`{hours}` in it
+ * is the store's weekly hours in words) and the store it shows (`store`, a store number).
+ */
 export const storeSlideSchema = z.object({
   src: z
     .string({ required_error: 'is required' })
@@ -381,6 +431,7 @@ export const storeSlideSchema = z.object({
     .refine(isLocalPath, "must start with '/' (an image under /images/)"),
   alt: requiredText,
   caption: requiredText,
+  store: code.nullish().transform((v) => v || null),
 });
 
 /** URL slug of a store name: "Joe's Cedar City" -> "joes-cedar-city". */

@@ -15,6 +15,7 @@ import {
   type FolderData,
 } from './folder-reader.server';
 import { findImageFile } from './queries.server';
+import { slideProblems } from './store-slides';
 import type { SearchIndex } from './search.server';
 import type {
   Banner,
@@ -177,6 +178,7 @@ function buildSite(
     ...missingImages(dir, site, merged),
     ...brokenMenuLinks(merged),
     ...missingForms(merged),
+    ...storeSlideProblems(merged),
   );
   return {
     posts: merged.posts.map((e) => e.item),
@@ -268,6 +270,17 @@ function brokenMenuLinks({ posts, menus }: MergedSite): ContentProblem[] {
   };
   for (const entry of menus.values()) checkItems(entry.menu.menu, entry.file);
   return problems;
+}
+
+/** Store carousel slides against the store list (the store named, captions telling hours). */
+function storeSlideProblems({ storeCarousel, retailer }: MergedSite): ContentProblem[] {
+  const locations = retailer.locations ?? [];
+  return storeCarousel.flatMap((entry) =>
+    slideProblems(entry.item, locations).map((message) => ({
+      file: entry.file,
+      message: `slide '${entry.item.alt.slice(0, 40)}': ${message}`,
+    })),
+  );
 }
 
 /** Forms: the e-mail template each names, and the forms that pages and menus name. */

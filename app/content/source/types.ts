@@ -142,6 +142,11 @@ export interface Location {
   hours: StoreHours[];
   /** Holiday and special hours of the store, sorted by date. */
   specialHours: SpecialHours[];
+  /**
+   * Departments and services as the operator writes them ('Bakery', 'Curbside pickup'), in
+   * their order; empty when content lists none.
+   */
+  services: string[];
   pharmacy: LocationPharmacy | null;
   /** IANA time zone of the store's wall clock, which its hours follow (America/Denver unless set). */
   timeZone: string;
@@ -158,7 +163,10 @@ export interface StoreSlide {
   /** Image address, starting with '/'. */
   src: string;
   alt: string;
+  /** May hold `{hours}`: the weekly hours of `store`, in words. */
   caption: string;
+  /** The store the slide shows (its store number), when it names one; null otherwise. */
+  store: string | null;
 }
 
 export interface PagePromo {

@@ -30,6 +30,7 @@ function location(storeNumber: string, extra: Partial<Location> = {}): Location 
     hiddenInStoreSelector: false,
     hours: [],
     specialHours: [],
+    services: [],
     pharmacy: null,
     timeZone: 'America/Denver',
     ...extra,
