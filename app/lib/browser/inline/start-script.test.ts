@@ -3,6 +3,9 @@ import { START_SCRIPT } from './inline-scripts.generated';
 import {
   CHUNKS_ATTRIBUTE,
   DEFERRED_MODULE_TYPE,
+  EARLY_INPUT_EVENTS,
+  HELD_SUBMIT_MAX_MS,
+  HYDRATED_ATTRIBUTE,
   PRELOADS_PER_TASK,
   START_FALLBACK_MS,
   startScripts,
@@ -54,11 +57,14 @@ function fakePage({
   messageChannel,
 }: Page = {}) {
   const appended: Array<Record<string, string>> = [];
-  const listeners: Record<string, () => void> = {};
+  const listeners: Record<string, (event?: unknown) => void> = {};
   const timers: Array<[() => void, number]> = [];
   const frames: Array<() => void> = [];
   const inert = { nonce: moduleNonce, textContent: moduleText };
+  const htmlAttributes: Record<string, string> = {};
+  const observers: Array<() => void> = [];
   const document = {
+    documentElement: { getAttribute: (name: string) => htmlAttributes[name] ?? null },
     readyState,
     visibilityState,
     currentScript: null as unknown,
@@ -70,10 +76,19 @@ function fakePage({
   };
   const win = {
     document,
-    addEventListener: (type: string, fn: () => void) => (listeners[type] = fn),
+    addEventListener: (type: string, fn: (event?: unknown) => void) => (listeners[type] = fn),
     setTimeout: (fn: () => void, ms: number) => timers.push([fn, ms]),
     requestAnimationFrame: (fn: () => void) => frames.push(fn),
     MessageChannel: messageChannel,
+    MutationObserver: class {
+      constructor(private fn: () => void) {}
+      observe() {
+        observers.push(this.fn);
+      }
+      disconnect() {
+        observers.splice(observers.indexOf(this.fn), 1);
+      }
+    },
     innerHeight: 800,
     innerWidth: 400,
   };
@@ -85,7 +100,23 @@ function fakePage({
     }
   };
   const fallback = () => timers.find(([, ms]) => ms === START_FALLBACK_MS)![0]();
-  return { win, document, appended, listeners, timers, frames, flush, fallback };
+  /** The shell marks the page hydrated. */
+  const hydrate = () => {
+    htmlAttributes[HYDRATED_ATTRIBUTE] = 'true';
+    for (const fn of [...observers]) fn();
+  };
+  return {
+    win,
+    document,
+    appended,
+    listeners,
+    timers,
+    frames,
+    flush,
+    fallback,
+    hydrate,
+    observers,
+  };
 }
 
 /** The start script on a fake page; by default no chunk exists (each load fails). */
@@ -221,6 +252,100 @@ describe('the start script in a document', () => {
     document.querySelector = () => null;
     fallback();
     expect(appended).toEqual([]);
+  });
+});
+
+/** A form of the fake page, its submitter, and a submit event of it. */
+function fakeForm({ method = 'post', requestSubmit = true } = {}) {
+  const form = {
+    method,
+    isConnected: true,
+    requestSubmit: requestSubmit ? vi.fn() : undefined,
+  };
+  const button = { form, isConnected: true };
+  const submitEvent = (defaultPrevented = false) => ({
+    target: form,
+    submitter: button,
+    defaultPrevented,
+    preventDefault: vi.fn(),
+  });
+  return { form, button, submitEvent };
+}
+
+describe('the start script and the early tap', () => {
+  it(`starts at once on the first ${EARLY_INPUT_EVENTS.join(', ')}, without the first screen`, () => {
+    for (const type of EARLY_INPUT_EVENTS) {
+      const { appended, listeners, frames } = run({ images: [new FakeImage(false, 0)] });
+      listeners.DOMContentLoaded();
+      expect(appended).toEqual([]);
+      listeners[type]();
+      expect(frames).toHaveLength(0);
+      expect(appended).toEqual(links);
+    }
+  });
+
+  it('holds a submit made before hydration, starts, and submits it again once hydrated', () => {
+    const page = run({ images: [new FakeImage(false, 0)] });
+    const { form, button, submitEvent } = fakeForm();
+    const event = submitEvent();
+    page.listeners.submit(event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(page.appended).toEqual(links);
+    expect(form.requestSubmit).not.toHaveBeenCalled();
+    // Its second submit is the hydrated page's to handle (it prevents the post itself).
+    form.requestSubmit!.mockImplementation(() => {
+      const again = submitEvent(true);
+      page.listeners.submit(again);
+      expect(again.preventDefault).not.toHaveBeenCalled();
+    });
+    page.hydrate();
+    expect(form.requestSubmit).toHaveBeenCalledExactlyOnceWith(button);
+    expect(page.observers).toEqual([]);
+    // The deadline comes later and sends nothing more; after hydration nothing is held.
+    page.timers.find(([, ms]) => ms === HELD_SUBMIT_MAX_MS)![0]();
+    const late = submitEvent();
+    page.listeners.submit(late);
+    expect(late.preventDefault).not.toHaveBeenCalled();
+    expect(form.requestSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it(`posts a held form as it is when the page has not hydrated after ${HELD_SUBMIT_MAX_MS} ms`, () => {
+    const page = run();
+    const { form, button, submitEvent } = fakeForm();
+    page.listeners.submit(submitEvent());
+    let passed = false;
+    form.requestSubmit!.mockImplementation(() => {
+      const again = submitEvent();
+      page.listeners.submit(again);
+      passed = !again.preventDefault.mock.calls.length;
+    });
+    page.timers.find(([, ms]) => ms === HELD_SUBMIT_MAX_MS)![0]();
+    expect(form.requestSubmit).toHaveBeenCalledExactlyOnceWith(button);
+    expect(passed).toBe(true);
+    expect(page.observers).toEqual([]);
+  });
+
+  it('leaves alone a submit the page handled, a dialog form, and a browser without requestSubmit', () => {
+    const page = run();
+    for (const [{ submitEvent }, prevented] of [
+      [fakeForm(), true],
+      [fakeForm({ method: 'dialog' }), false],
+      [fakeForm({ requestSubmit: false }), false],
+    ] as const) {
+      const event = submitEvent(prevented);
+      page.listeners.submit(event);
+      expect(event.preventDefault).not.toHaveBeenCalled();
+    }
+    expect(page.appended).toEqual([]);
+  });
+
+  it('does not send again a form the page removed meanwhile (it handled the tap)', () => {
+    const page = run();
+    const { form, submitEvent } = fakeForm();
+    page.listeners.submit(submitEvent());
+    form.isConnected = false;
+    page.hydrate();
+    expect(form.requestSubmit).not.toHaveBeenCalled();
   });
 });
 
