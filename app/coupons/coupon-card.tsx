@@ -4,6 +4,7 @@ import { loginHref } from '~/lib/session/login-href';
 import { CouponCardBody } from '~/lib/ui/coupon-card-body';
 import { useDelegatedLinks } from '~/lib/ui/delegated-links';
 import { expiryLine } from './expiry';
+import { couponAnchor } from './just-clipped';
 import type { CouponCardData } from './types';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 
@@ -39,7 +40,12 @@ export const couponCardStyles = {
     { w: 'full', colorPalette: 'brand', color: 'brand.fg' },
   ),
   clipped: sxRecipe('button', { variant: 'subtle', size: 'md' }, { w: 'full' }),
+  justClipped: sx({ fontSize: 'xs', fontWeight: 'bold', color: 'green.700', lineClamp: 1 }),
 };
+
+/** The status line of a card a plain post has just clipped (and of the page, without a card). */
+export const clippedStatus = (brandName: string) =>
+  brandName ? `Clipped: ${brandName}` : 'Clipped';
 const styles = couponCardStyles;
 
 /** Marks a card's details link (48 plain links a page: the grid delegates their clicks). */
@@ -77,12 +83,15 @@ export function CouponCard({
   signedIn,
   now,
   search,
+  justClipped = false,
 }: {
   coupon: CouponCardData;
   signedIn: boolean;
   now: number;
   /** The page's query string ('?…' or ''): the view to come back to. */
   search: string;
+  /** A plain post has just clipped it: a status line says so (the page lands on the card). */
+  justClipped?: boolean;
 }) {
   const line = expiryLine(coupon.offerExpiryDate, now);
   const details = `/digital-coupons${detailsSearch(search, coupon.offerCode || coupon.offerId)}`;
@@ -92,7 +101,7 @@ export function CouponCard({
       testId="coupon-card"
       image={coupon.offerImage1}
       link={{
-        id: `coupon-${coupon.offerId}`,
+        id: couponAnchor(coupon.offerId),
         href: details,
         text: coupon.offerSummary,
         attribute: DETAILS_LINK,
@@ -103,6 +112,11 @@ export function CouponCard({
     >
       {coupon.state !== 'redeemed' && line.text ? (
         <p className={line.urgent ? styles.urgent : styles.expiry}>{line.text}</p>
+      ) : null}
+      {justClipped ? (
+        <p role="status" className={styles.justClipped}>
+          {clippedStatus(coupon.brandName)}
+        </p>
       ) : null}
       <CouponAction coupon={coupon} signedIn={signedIn} search={search} frame={styles.action} />
     </CouponCardBody>

@@ -36,6 +36,7 @@ function pageData(items: CouponCardData[], total: number, show = 48): CouponsPag
     hasMore: items.length < total,
     redeemedSort: { ...DEFAULT_REDEEMED_SORT },
     clippedIds: [],
+    justClipped: null,
     totals: null,
     detail: null,
     now: NOW,
@@ -122,5 +123,35 @@ describe('coupons page', () => {
       ),
     );
     expect(guest).not.toContain('<form method="post" action="/digital-coupons"');
+  });
+
+  it('keeps the card a plain post has just clipped in its place, with a status naming it', async () => {
+    const items = [card(1), card(2), card(4)];
+    const kept = { ...card(3), state: 'clipped' as const };
+    const data = {
+      ...pageData(items, 3),
+      signedIn: true,
+      clippedIds: [kept.offerId],
+      justClipped: { card: kept, position: 2 },
+    };
+    const html = await renderServer(<CouponsPage data={data} />, '/digital-coupons');
+    const cards = html.split('data-testid="coupon-card"').slice(1);
+    expect(cards.map((c) => /id="coupon-(\d+)"/.exec(c)![1])).toEqual([
+      '200001',
+      '200002',
+      '200003',
+      '200004',
+    ]);
+    expect(cards[2]).toMatch(/<p role="status" class="[^"]+">Clipped: Brand 3<\/p>/);
+    expect(cards[2]).toMatch(/<button type="button" [^>]*disabled[^>]*>Clipped<\/button>/);
+    expect(html.match(/role="status"/g)).toHaveLength(1);
+
+    // Not in the view (another tab, a filter): the page says it above the coupons.
+    const elsewhere = await renderServer(
+      <CouponsPage data={{ ...data, justClipped: { card: kept, position: null } }} />,
+      '/digital-coupons?tab=clipped',
+    );
+    expect(elsewhere).toMatch(/role="status"[^>]*>(<[^>]+>)*Clipped: Brand 3/);
+    expect(elsewhere.split('data-testid="coupon-card"')).toHaveLength(4);
   });
 });

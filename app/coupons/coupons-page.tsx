@@ -7,13 +7,14 @@ import { isSubmitting } from '~/lib/form-kit/submitting';
 import { formatCurrency } from '~/lib/money';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { couponGridStyle } from '~/lib/ui/coupon-card-body';
-import { CouponCard, useDetailsLinkNavigation } from './coupon-card';
+import { clippedStatus, CouponCard, useDetailsLinkNavigation } from './coupon-card';
 import { CouponDetail } from './coupon-detail';
 import { preloadDialog } from '~/lib/ui/lazy-dialog';
 import { CouponToolbar } from './coupon-toolbar';
 import type { couponsLoader } from './page.server';
 import type { CouponCardData } from './types';
 import { RedeemedTable } from './redeemed-table';
+import { withJustClipped } from './just-clipped';
 import { CouponScrollHelpers } from './scroll-helpers';
 import { cardAnchor, COUPON_INTENTS, NO_COUPONS_MESSAGE, showMoreHref } from './url-state';
 
@@ -121,7 +122,12 @@ export function CouponsPage({ data }: { data: CouponsPageData }) {
   const search = params.toString() ? `?${params.toString()}` : '';
   const clippingAll = isSubmitting(navigation, { intent: COUPON_INTENTS.clipAll });
   const openDetails = useDetailsLinkNavigation();
-  const cardsShown = useCardsKeptInPlace(data.items, data.clippedIds, search);
+  const cardsShown = useCardsKeptInPlace(
+    withJustClipped(data.items, data.justClipped),
+    data.clippedIds,
+    search,
+  );
+  const justClipped = data.justClipped;
   const grid = useRef<HTMLUListElement>(null);
   useFocusOnFirstNewCard(grid);
 
@@ -142,6 +148,9 @@ export function CouponsPage({ data }: { data: CouponsPageData }) {
       </div>
 
       {data.notice ? <FormAlert status="success" errors={[data.notice]} /> : null}
+      {justClipped && justClipped.position === null ? (
+        <FormAlert status="success" errors={[clippedStatus(justClipped.card.brandName)]} />
+      ) : null}
       {data.loadError ? <FormAlert errors={[data.loadError]} /> : null}
       {data.detail ? (
         <CouponDetail
@@ -214,7 +223,13 @@ export function CouponsPage({ data }: { data: CouponsPageData }) {
         >
           {cardsShown.map((coupon, index) => (
             <li key={coupon.offerId} id={cardAnchor(index + 1)} className={styles.item}>
-              <CouponCard coupon={coupon} signedIn={data.signedIn} now={data.now} search={search} />
+              <CouponCard
+                coupon={coupon}
+                signedIn={data.signedIn}
+                now={data.now}
+                search={search}
+                justClipped={coupon.offerId === justClipped?.card.offerId}
+              />
             </li>
           ))}
         </ul>

@@ -324,14 +324,40 @@ describe('digital coupons loader and action: shopper', () => {
       returnTo: '?category=Nope&sort=value',
     });
     expect(plain.status).toBe(302);
-    expect(plain.location).toBe('/digital-coupons?category=Nope&sort=value');
+    // Back at the coupon's card (its anchor), not at the top of the page.
+    expect(plain.location).toBe(
+      `/digital-coupons?category=Nope&sort=value#coupon-${second.offerId}`,
+    );
+    // That view does not show it: the page names it above the coupons, once.
+    const landed = await load(b, '?category=Nope&sort=value');
+    expect(landed.justClipped).toEqual({
+      card: expect.objectContaining({ offerId: second.offerId, state: 'clipped' }),
+      position: null,
+    });
     const again = await load(b, '?tab=clipped');
     expect(new Set(idsOf(again.items))).toEqual(new Set([first.offerId, second.offerId]));
     expect(again.notice).toBeFalsy();
+    expect(again.justClipped).toBeNull();
+
+    // Clipped from the default view: its card stays at its place there, reading 'Clipped'.
+    const view = await load(b);
+    const third = view.items[5];
+    const kept = await post(b, { intent: 'clip', offerId: third.offerId, returnTo: '' });
+    expect(kept.location).toBe(`/digital-coupons#coupon-${third.offerId}`);
+    const back = await load(b);
+    expect(back.justClipped?.position).toBe(5);
+    expect(back.justClipped?.card.state).toBe('clipped');
+    expect(idsOf(back.items)).not.toContain(third.offerId);
+    expect(back.clippedIds).toContain(third.offerId);
+    expect((await load(b)).justClipped).toBeNull();
+    // A refused clip lands at the card too, and says nothing.
+    const refused = await post(b, { intent: 'clip', offerId: '999999', returnTo: '?sort=value' });
+    expect(refused.location).toBe('/digital-coupons?sort=value#coupon-999999');
+    expect((await load(b, '?sort=value')).justClipped).toBeNull();
 
     // returnTo is only ever a query string of this page.
     const evil = await post(b, { intent: 'clip', offerId: second.offerId, returnTo: '//x.y/' });
-    expect(evil.location).toBe('/digital-coupons');
+    expect(evil.location).toBe(`/digital-coupons#coupon-${second.offerId}`);
     // Control and non-Latin-1 characters never reach the Location header (a 500 before).
     for (const returnTo of ['?tab=clipped\r\nSet-Cookie: x=1', '?\u0100\u4e2d', '?\u0000']) {
       const odd = await post(b, { intent: 'clip', offerId: second.offerId, returnTo });

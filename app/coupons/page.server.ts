@@ -15,7 +15,7 @@ import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { failureMessage, GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import type { Offer, OfferLists } from '~/lib/loyalty/types';
 import { safeRedirect } from '~/lib/security/safe-redirect';
-import { redirectWithNotice, takeNotice } from '~/lib/session/respond.server';
+import { redirectWithNotice, redirectWithSession, takeNotice } from '~/lib/session/respond.server';
 import { loginHref } from '~/lib/session/login-href';
 import { couponActionSchema } from './schemas';
 import type { CouponCardData, CouponDetail } from './types';
@@ -30,13 +30,16 @@ import {
   sortCoupons,
   sortRedeemed,
 } from './filter-sort';
+import { couponAnchor, keptPosition, type JustClipped } from './just-clipped';
 import { couponTotals } from './totals';
 import {
+  cleanShow,
   COUPON_INTENTS,
   couponsOfTab,
   couponViewSearch,
   parseCouponView,
   type CouponTab,
+  type CouponView,
 } from './url-state';
 
 export { COUPON_INTENTS };
@@ -117,6 +120,30 @@ async function listsFor(
   }
 }
 
+/**
+ * The card of the coupon a plain post has just clipped (`offerId`, from the session), if the
+ * shopper has it clipped, and its place in the view as it was before the clip: on the available
+ * tab, where the coupon was among the `show` first. Elsewhere (another tab, a filter that leaves
+ * it out) it has no place, and the page names it in a status line above the coupons.
+ */
+function justClippedCard(
+  lists: ShopperLists,
+  view: CouponView,
+  offerId: string,
+): JustClipped | null {
+  const offer = lists.activated.find((o) => o.offerId === offerId);
+  if (!offer) return null;
+  const card = cardData(offer, 'clipped');
+  if (view.tab !== 'available') return { card, position: null };
+  const base = lists.shared;
+  const ordered = base
+    ? filterCoupons(sortCoupons(base.list, view.sort), view).filter(
+        (o) => o.offerId === offerId || !base.taken.has(o.offerId),
+      )
+    : sortCoupons(filterCoupons([...lists.available, offer], view), view.sort);
+  return { card, position: keptPosition(ordered, offerId, cleanShow(view.show)) };
+}
+
 export async function couponsLoader(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const shopper = context.shopper;
@@ -131,11 +158,14 @@ export async function couponsLoader(request: Request, context: AppLoadContext) {
     url.searchParams.get('rsort'),
     url.searchParams.get('rdir'),
   );
-  const { notice, headers } = await takeNotice(context);
+  // Read before the notice: reading a flash changes the session, which the notice's headers store.
+  const clippedId = shopper ? (context.session.get('clippedCoupon') ?? null) : null;
+  const { notice, headers } = await takeNotice(context, { commit: Boolean(clippedId) });
 
   let items: CouponCardData[];
   let total: number;
   let hasMore = false;
+  let justClipped: JustClipped | null = null;
   if (view.tab === 'redeemed') {
     // The redeemed table has no paging; it sorts by its own columns.
     items = sortRedeemed(filterCoupons(tabList, view), redeemedSort).map((o) =>
@@ -155,6 +185,7 @@ export async function couponsLoader(request: Request, context: AppLoadContext) {
     items = page.items.map((o) => cardData(o, view.tab));
     total = page.total;
     hasMore = page.hasMore;
+    justClipped = clippedId ? justClippedCard(lists, view, clippedId) : null;
   }
 
   return data(
@@ -175,6 +206,8 @@ export async function couponsLoader(request: Request, context: AppLoadContext) {
       redeemedSort,
       /** The shopper's clipped coupons (ids), to tell a card that left the list by a clip. */
       clippedIds: lists.activated.map((o) => o.offerId),
+      /** The coupon the plain post this page answers has just clipped, and its card's place. */
+      justClipped,
       totals: shopper ? couponTotals({ clipped: lists.activated, redeemed: lists.redeemed }) : null,
       detail: findDetail(lists, url.searchParams.get('offerCode')),
       /** Expiry lines are worked out from this, so server and browser agree. */
@@ -186,6 +219,12 @@ export async function couponsLoader(request: Request, context: AppLoadContext) {
 }
 
 export type CouponsLoaderData = Awaited<ReturnType<typeof couponsLoader>>['data'];
+
+/** A redirect that leaves the clipped coupon's id in the session for the page it lands on. */
+async function redirectWithClipped(context: AppLoadContext, to: string, offerId: string) {
+  context.session.flash('clippedCoupon', offerId);
+  return redirectWithSession(context, to);
+}
 
 /** Clip all: how many coupons one post may clip (the service takes 100 per call). */
 export const CLIP_ALL_MAX = 600;
@@ -215,13 +254,23 @@ export async function couponsAction(request: Request, context: AppLoadContext) {
   // A fetcher (the card's optimistic clip) reads the answer; a plain form post goes back to the
   // view, where the coupon now reads 'Clipped' (or, refused, still 'Clip': quiet either way).
   const byFetch = fetchDest(request) === 'empty';
-  const done = (body: { ok: boolean; message: string | null; clipped: number }) =>
-    byFetch
-      ? data(body, {
-          status: body.ok ? 200 : 400,
-          headers: { 'Cache-Control': PRIVATE_NO_STORE },
-        })
-      : redirect(returnTo);
+  const done = (
+    body: { ok: boolean; message: string | null; clipped: number },
+    offerId?: string,
+  ) => {
+    if (byFetch) {
+      return data(body, {
+        status: body.ok ? 200 : 400,
+        headers: { 'Cache-Control': PRIVATE_NO_STORE },
+      });
+    }
+    // A plain post (no JavaScript, or a tap before the page's scripts ran) lands back at the
+    // card rather than at the top of the page; a clipped coupon's card is kept in place there
+    // with a 'Clipped' status, read once from the session (a refusal stays quiet).
+    if (!offerId) return redirect(returnTo);
+    const back = `${returnTo}#${couponAnchor(offerId)}`;
+    return body.ok ? redirectWithClipped(context, back, offerId) : redirect(back);
+  };
   if (submission.status !== 'success') {
     return done({ ok: false, message: GENERIC_FAILURE_MESSAGE, clipped: 0 });
   }
@@ -234,11 +283,14 @@ export async function couponsAction(request: Request, context: AppLoadContext) {
       const ok = Boolean(result?.activated);
       if (!ok)
         logger.info({ offerId: value.offerId, reason: result?.reason }, 'coupon not clipped');
-      return done({
-        ok,
-        message: ok ? null : result?.reason || GENERIC_FAILURE_MESSAGE,
-        clipped: ok ? 1 : 0,
-      });
+      return done(
+        {
+          ok,
+          message: ok ? null : result?.reason || GENERIC_FAILURE_MESSAGE,
+          clipped: ok ? 1 : 0,
+        },
+        value.offerId,
+      );
     }
     const couponView = parseCouponView(new URLSearchParams(view), { signedIn: true });
     const lists = await shopperCoupons(context, shopper.frqShopperNo);
@@ -258,6 +310,9 @@ export async function couponsAction(request: Request, context: AppLoadContext) {
     return redirectWithNotice(context, `/digital-coupons${target}`, clipAllNotice(clipped));
   } catch (error) {
     logger.warn({ err: error }, 'clip failed');
-    return done({ ok: false, message: failureMessage(error), clipped: 0 });
+    return done(
+      { ok: false, message: failureMessage(error), clipped: 0 },
+      value.intent === COUPON_INTENTS.clip ? value.offerId : undefined,
+    );
   }
 }

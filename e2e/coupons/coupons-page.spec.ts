@@ -229,9 +229,11 @@ test.describe('a shopper clips', () => {
       await expect(cardOf(page, offerId).getByRole('button', { name: 'Clipped' })).toBeDisabled();
       expect(page.url()).toBe(brandUrl(site, COUPONS));
     } else {
-      // The post comes back to the same view, where the coupon has left the available list.
-      await expect(page).toHaveURL(brandUrl(site, COUPONS));
-      await expect(cardOf(page, offerId)).toHaveCount(0);
+      // The post comes back to the same view at the card, kept in place there with a status
+      // (the coupon has left the available list: gone on the next load).
+      await expect(page).toHaveURL(brandUrl(site, `${COUPONS}#coupon-${offerId}`));
+      await expect(cardOf(page, offerId).getByRole('status')).toHaveText(`Clipped: ${brand}`);
+      await expect(cardOf(page, offerId).getByRole('button', { name: 'Clipped' })).toBeDisabled();
     }
     await expect(tabLink(page, /^My Digital Coupons/)).toHaveText(
       `My Digital Coupons (${clippedBefore + 1})`,

@@ -34,7 +34,9 @@ export {
  *   chunks are evaluated: its entry module (left out of the queue) hydrates. A chunk that fails
  *   to load ends the queue there; the module script then fails on it too, which the guard sees;
  * - a page whose first screen is slow (a slow image) starts anyway START_FALLBACK_MS after its
- *   markup; a page opened in a background tab (no frames) starts without waiting for a frame.
+ *   markup; a page opened in a background tab (no frames) starts without waiting for a frame;
+ *   the shopper's first tap or key press starts it at once, and a form submitted before
+ *   hydration is held until the page has hydrated (decision 0029).
  * The chunk guard watches the added scripts and links as it watched the markup's.
  *
  * <Scripts> calls hooks; it is called here as part of this component's render, always once.

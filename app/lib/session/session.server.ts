@@ -86,6 +86,11 @@ export interface SessionFlash {
   notice?: string;
   /** The store chosen or saved by the last /home-store post (app/stores/home-store/home-store.server.ts). */
   storeNotice?: StoreNoticeFlash;
+  /**
+   * The coupon a plain (scriptless) clip post has just clipped: the coupons page keeps its card
+   * in place with a 'Clipped' status (app/coupons/page.server.ts).
+   */
+  clippedCoupon?: string;
 }
 export type AppSession = Session<SessionData, SessionFlash>;
 

@@ -3,6 +3,9 @@ import { START_SCRIPT } from './inline-scripts.generated';
 import {
   CHUNKS_ATTRIBUTE,
   DEFERRED_MODULE_TYPE,
+  EARLY_INPUT_EVENTS,
+  HELD_SUBMIT_MAX_MS,
+  HYDRATED_ATTRIBUTE,
   PRELOADS_PER_TASK,
   START_FALLBACK_MS,
   startScripts,
@@ -54,26 +57,51 @@ function fakePage({
   messageChannel,
 }: Page = {}) {
   const appended: Array<Record<string, string>> = [];
-  const listeners: Record<string, () => void> = {};
+  const listeners: Record<string, (event?: unknown) => void> = {};
   const timers: Array<[() => void, number]> = [];
   const frames: Array<() => void> = [];
   const inert = { nonce: moduleNonce, textContent: moduleText };
+  const htmlAttributes: Record<string, string> = {};
+  const posted: PostedForm[] = [];
+  const observers: Array<() => void> = [];
   const document = {
+    documentElement: { getAttribute: (name: string) => htmlAttributes[name] ?? null },
     readyState,
     visibilityState,
     currentScript: null as unknown,
     images,
     head: { appendChild: (el: Record<string, string>) => appended.push({ ...el }) },
-    createElement: (tag: string) => ({ tag }),
+    createElement: (tag: string) =>
+      tag === 'form'
+        ? {
+            tag,
+            children: [] as unknown[],
+            appendChild(c: unknown) {
+              this.children.push(c);
+            },
+            submit: vi.fn(),
+          }
+        : { tag },
+    body: { appendChild: (el: unknown) => posted.push(el as PostedForm) },
     querySelector: (sel: string) =>
       sel === `script[type="${DEFERRED_MODULE_TYPE}"]` ? inert : null,
   };
   const win = {
     document,
-    addEventListener: (type: string, fn: () => void) => (listeners[type] = fn),
+    addEventListener: (type: string, fn: (event?: unknown) => void) => (listeners[type] = fn),
     setTimeout: (fn: () => void, ms: number) => timers.push([fn, ms]),
     requestAnimationFrame: (fn: () => void) => frames.push(fn),
     MessageChannel: messageChannel,
+    FormData: FakeFormData,
+    MutationObserver: class {
+      constructor(private fn: () => void) {}
+      observe() {
+        observers.push(this.fn);
+      }
+      disconnect() {
+        observers.splice(observers.indexOf(this.fn), 1);
+      }
+    },
     innerHeight: 800,
     innerWidth: 400,
   };
@@ -85,7 +113,24 @@ function fakePage({
     }
   };
   const fallback = () => timers.find(([, ms]) => ms === START_FALLBACK_MS)![0]();
-  return { win, document, appended, listeners, timers, frames, flush, fallback };
+  /** The shell marks the page hydrated. */
+  const hydrate = () => {
+    htmlAttributes[HYDRATED_ATTRIBUTE] = 'true';
+    for (const fn of [...observers]) fn();
+  };
+  return {
+    win,
+    document,
+    appended,
+    listeners,
+    timers,
+    frames,
+    flush,
+    fallback,
+    hydrate,
+    observers,
+    posted,
+  };
 }
 
 /** The start script on a fake page; by default no chunk exists (each load fails). */
@@ -221,6 +266,144 @@ describe('the start script in a document', () => {
     document.querySelector = () => null;
     fallback();
     expect(appended).toEqual([]);
+  });
+});
+
+/** A copy of a held form the start script posted natively. */
+interface PostedForm {
+  tag: string;
+  method: string;
+  action: string;
+  children: Array<{ type: string; name: string; value: string }>;
+  submit: () => void;
+}
+
+/** What the fake FormData reads of a form: its fields (the submitter's last). */
+interface FakeFormFields {
+  fields: string[][];
+}
+class FakeFormData {
+  private pairs: string[][];
+  constructor(form: FakeFormFields, submitter: { name?: string; value?: string } | null) {
+    this.pairs = [...form.fields, ...(submitter?.name ? [[submitter.name, submitter.value!]] : [])];
+  }
+  forEach(fn: (value: string, name: string) => void) {
+    for (const [name, value] of this.pairs) fn(value, name);
+  }
+}
+
+/** A form of the fake page, its submitter, and a submit event of it. */
+function fakeForm({ method = 'post', requestSubmit = true } = {}) {
+  const form = {
+    method,
+    action: 'http://x.localhost/digital-coupons',
+    enctype: 'application/x-www-form-urlencoded',
+    isConnected: true,
+    fields: [
+      ['intent', 'clip'],
+      ['offerId', '100042'],
+    ],
+    requestSubmit: requestSubmit ? vi.fn() : undefined,
+  };
+  const button = { form, isConnected: true, name: 'b', value: '1' };
+  const submitEvent = (defaultPrevented = false) => ({
+    target: form,
+    submitter: button,
+    defaultPrevented,
+    preventDefault: vi.fn(),
+  });
+  return { form, button, submitEvent };
+}
+
+describe('the start script and the early tap', () => {
+  it(`starts at once on the first ${EARLY_INPUT_EVENTS.join(', ')}, without the first screen`, () => {
+    for (const type of EARLY_INPUT_EVENTS) {
+      const { appended, listeners, frames } = run({ images: [new FakeImage(false, 0)] });
+      listeners.DOMContentLoaded();
+      expect(appended).toEqual([]);
+      listeners[type]();
+      expect(frames).toHaveLength(0);
+      expect(appended).toEqual(links);
+    }
+  });
+
+  it('holds a submit made before hydration, starts, and submits it again once hydrated', () => {
+    const page = run({ images: [new FakeImage(false, 0)] });
+    const { form, button, submitEvent } = fakeForm();
+    const event = submitEvent();
+    page.listeners.submit(event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(page.appended).toEqual(links);
+    expect(form.requestSubmit).not.toHaveBeenCalled();
+    // Its second submit is the hydrated page's to handle (it prevents the post itself).
+    form.requestSubmit!.mockImplementation(() => {
+      const again = submitEvent(true);
+      page.listeners.submit(again);
+      expect(again.preventDefault).not.toHaveBeenCalled();
+    });
+    page.hydrate();
+    expect(form.requestSubmit).toHaveBeenCalledExactlyOnceWith(button);
+    expect(page.observers).toEqual([]);
+    // The deadline comes later and sends nothing more; after hydration nothing is held.
+    page.timers.find(([, ms]) => ms === HELD_SUBMIT_MAX_MS)![0]();
+    const late = submitEvent();
+    page.listeners.submit(late);
+    expect(late.preventDefault).not.toHaveBeenCalled();
+    expect(form.requestSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  /** The one form the page posted natively, with the held fields. */
+  const expectPostedAsTapped = (posted: PostedForm[]) => {
+    expect(posted).toHaveLength(1);
+    const [copy] = posted;
+    expect(copy).toMatchObject({ tag: 'form', method: 'post' });
+    expect(copy.action).toBe('http://x.localhost/digital-coupons');
+    expect(copy.children.map((c) => [c.type, c.name, c.value])).toEqual([
+      ['hidden', 'intent', 'clip'],
+      ['hidden', 'offerId', '100042'],
+      ['hidden', 'b', '1'],
+    ]);
+    expect(copy.submit).toHaveBeenCalledOnce();
+  };
+
+  it(`posts the held fields as they were when the page has not hydrated after ${HELD_SUBMIT_MAX_MS} ms`, () => {
+    const page = run();
+    const { form, submitEvent } = fakeForm();
+    page.listeners.submit(submitEvent());
+    page.timers.find(([, ms]) => ms === HELD_SUBMIT_MAX_MS)![0]();
+    expect(form.requestSubmit).not.toHaveBeenCalled();
+    expectPostedAsTapped(page.posted);
+    expect(page.observers).toEqual([]);
+    // Hydration afterwards sends nothing more.
+    page.hydrate();
+    expect(page.posted).toHaveLength(1);
+  });
+
+  it('posts the held fields as they were when hydration changed or replaced the form', () => {
+    for (const change of ['a field', 'the form'] as const) {
+      const page = run();
+      const { form, submitEvent } = fakeForm();
+      page.listeners.submit(submitEvent());
+      if (change === 'a field') form.fields.pop();
+      else form.isConnected = false;
+      page.hydrate();
+      expect(form.requestSubmit, change).not.toHaveBeenCalled();
+      expectPostedAsTapped(page.posted);
+    }
+  });
+
+  it('leaves alone a submit the page handled, a dialog form, and a browser without requestSubmit', () => {
+    const page = run();
+    for (const [{ submitEvent }, prevented] of [
+      [fakeForm(), true],
+      [fakeForm({ method: 'dialog' }), false],
+      [fakeForm({ requestSubmit: false }), false],
+    ] as const) {
+      const event = submitEvent(prevented);
+      page.listeners.submit(event);
+      expect(event.preventDefault).not.toHaveBeenCalled();
+    }
+    expect(page.appended).toEqual([]);
   });
 });
 

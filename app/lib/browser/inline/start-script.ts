@@ -23,6 +23,21 @@ export const START_FALLBACK_MS = 3000;
  */
 export const CHUNKS_ATTRIBUTE = 'data-chunks';
 
+/**
+ * The shopper's first input of these kinds starts the scripts at once, without waiting for the
+ * first screen: a tap or a key press is about to need the hydrated page.
+ */
+export const EARLY_INPUT_EVENTS = ['pointerdown', 'touchstart', 'keydown'] as const;
+
+/**
+ * A form submitted before the page has hydrated waits this long (ms) for it, then posts as it
+ * is: a page that fails to hydrate still posts its forms.
+ */
+export const HELD_SUBMIT_MAX_MS = 5000;
+
+/** The attribute the shell sets on <html> once the page has hydrated (HydratedMark). */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
 /** What the start script uses of the browser (a fake one in tests). */
 export type StartWindow = Pick<
   Window & typeof globalThis,
@@ -33,6 +48,8 @@ export type StartWindow = Pick<
   | 'innerHeight'
   | 'innerWidth'
   | 'MessageChannel'
+  | 'MutationObserver'
+  | 'FormData'
 >;
 
 export interface StartOptions {
@@ -133,9 +150,97 @@ export function startScripts(win: StartWindow, { chunks, nonce, load }: StartOpt
   };
 
   win.setTimeout(start, START_FALLBACK_MS);
+  for (const type of EARLY_INPUT_EVENTS) {
+    win.addEventListener(type, start, { capture: true, passive: true, once: true });
+  }
+  holdEarlySubmits(win, start);
   if (doc.readyState === 'loading') {
     win.addEventListener('DOMContentLoaded', firstScreen, { once: true });
   } else firstScreen();
+}
+
+/**
+ * A form submitted before the page has hydrated (a tap on Clip while the chunks load) is held
+ * and submitted again once the page has hydrated, so the hydrated page handles it (a fetcher, no
+ * reload) as if the tap had come later. It posts as it was (a copy of its fields at the tap,
+ * posted natively) instead when the page has not hydrated HELD_SUBMIT_MAX_MS after the tap, or
+ * when hydration changed or replaced the form (a field shown only without scripts): what the
+ * shopper sent is never lost or changed. A submit the page has handled (its default prevented:
+ * React hydrates a part of the page the shopper acts on first) or one after hydration is left
+ * alone, as are dialog forms and browsers without `requestSubmit` (they post at once, as before).
+ *
+ * It listens on the window in the bubbling phase, after React's listeners on the document.
+ */
+export function holdEarlySubmits(win: StartWindow, start: () => void): void {
+  const doc = win.document;
+  const root = doc.documentElement;
+  const hydrated = () => root.getAttribute(HYDRATED_ATTRIBUTE) === 'true';
+  const held: Array<{ form: HTMLFormElement; submitter: HTMLElement | null; fields: string }> = [];
+  let passing = false;
+  let observer: MutationObserver | null = null;
+  // Each wait for hydration (a first held submit until its release) has its own deadline.
+  let wait = 0;
+
+  /** The form's fields as they would be posted, as text (a file by its name). */
+  const fieldsOf = (form: HTMLFormElement, submitter: HTMLElement | null) => {
+    const pairs: string[][] = [];
+    new win.FormData(form, submitter).forEach((value, name) => {
+      pairs.push([name, typeof value === 'string' ? value : value.name]);
+    });
+    return JSON.stringify(pairs);
+  };
+
+  /** Posts the fields held at the tap, natively: a copy of the form, of hidden fields. */
+  const postAsTapped = (form: HTMLFormElement, fields: string) => {
+    const copy = Object.assign(doc.createElement('form'), {
+      method: form.method,
+      action: form.action,
+      enctype: form.enctype,
+    });
+    for (const [name, value] of JSON.parse(fields) as string[][]) {
+      copy.appendChild(Object.assign(doc.createElement('input'), { type: 'hidden', name, value }));
+    }
+    doc.body.appendChild(copy);
+    copy.submit();
+  };
+
+  const release = (natively: boolean) => {
+    if (observer) observer.disconnect();
+    observer = null;
+    wait++;
+    for (const { form, submitter: tapped, fields } of held.splice(0)) {
+      const submitter = tapped && (tapped as HTMLButtonElement).form === form ? tapped : null;
+      if (natively || !form.isConnected || fieldsOf(form, submitter) !== fields) {
+        postAsTapped(form, fields);
+        continue;
+      }
+      passing = true;
+      try {
+        form.requestSubmit(submitter);
+      } finally {
+        passing = false;
+      }
+    }
+  };
+
+  win.addEventListener('submit', (event) => {
+    const form = event.target as HTMLFormElement;
+    if (passing || event.defaultPrevented || hydrated()) return;
+    if (typeof form.requestSubmit !== 'function' || form.method === 'dialog') return;
+    const submitter = (event as SubmitEvent).submitter || null;
+    event.preventDefault();
+    held.push({ form, submitter, fields: fieldsOf(form, submitter) });
+    start();
+    if (observer) return;
+    observer = new win.MutationObserver(() => {
+      if (hydrated()) release(false);
+    });
+    observer.observe(root, { attributes: true, attributeFilter: [HYDRATED_ATTRIBUTE] });
+    const mine = wait;
+    win.setTimeout(() => {
+      if (mine === wait) release(!hydrated());
+    }, HELD_SUBMIT_MAX_MS);
+  });
 }
 
 /**
