@@ -293,11 +293,15 @@ class FakeFormData {
 }
 
 /** A form of the fake page, its submitter, and a submit event of it. */
-function fakeForm({ method = 'post', requestSubmit = true } = {}) {
+function fakeForm({
+  method = 'post',
+  requestSubmit = true,
+  enctype = 'application/x-www-form-urlencoded',
+} = {}) {
   const form = {
     method,
     action: 'http://x.localhost/digital-coupons',
-    enctype: 'application/x-www-form-urlencoded',
+    enctype,
     isConnected: true,
     fields: [
       ['intent', 'clip'],
@@ -392,11 +396,12 @@ describe('the start script and the early tap', () => {
     }
   });
 
-  it('leaves alone a submit the page handled, a dialog form, and a browser without requestSubmit', () => {
+  it('leaves alone a submit the page handled, a dialog form, a form with files, and a browser without requestSubmit', () => {
     const page = run();
     for (const [{ submitEvent }, prevented] of [
       [fakeForm(), true],
       [fakeForm({ method: 'dialog' }), false],
+      [fakeForm({ enctype: 'multipart/form-data' }), false],
       [fakeForm({ requestSubmit: false }), false],
     ] as const) {
       const event = submitEvent(prevented);

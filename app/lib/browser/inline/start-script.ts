@@ -167,7 +167,8 @@ export function startScripts(win: StartWindow, { chunks, nonce, load }: StartOpt
  * when hydration changed or replaced the form (a field shown only without scripts): what the
  * shopper sent is never lost or changed. A submit the page has handled (its default prevented:
  * React hydrates a part of the page the shopper acts on first) or one after hydration is left
- * alone, as are dialog forms and browsers without `requestSubmit` (they post at once, as before).
+ * alone, as are dialog forms, forms that send files and browsers without `requestSubmit` (they
+ * post at once, as before).
  *
  * It listens on the window in the bubbling phase, after React's listeners on the document.
  */
@@ -227,6 +228,8 @@ export function holdEarlySubmits(win: StartWindow, start: () => void): void {
     const form = event.target as HTMLFormElement;
     if (passing || event.defaultPrevented || hydrated()) return;
     if (typeof form.requestSubmit !== 'function' || form.method === 'dialog') return;
+    // A form that sends files posts at once: a copy of its fields could not carry them.
+    if (form.enctype === 'multipart/form-data') return;
     const submitter = (event as SubmitEvent).submitter || null;
     event.preventDefault();
     held.push({ form, submitter, fields: fieldsOf(form, submitter) });
