@@ -85,7 +85,7 @@ for (const { shopper, sentence, bar, now } of TIERS) {
   });
 }
 
-test('offers show their progress, Redeem Now at 100 %, and the coupons are current @nojs', async ({
+test('offers show their progress, Redeem Now at 100 % with how to redeem, spend goals, and the coupons are current, on a desktop and a phone @nojs', async ({
   page,
   signIn,
 }) => {
@@ -137,6 +137,22 @@ test('offers show their progress, Redeem Now at 100 %, and the coupons are curre
   await expect(savings).not.toContainText('Store manager sample');
   const box = (await coupons(page).first().boundingBox())!;
   expect(box.height).toBe(350);
+
+  // On a phone: how to redeem and the spend goals are on screen, and nothing scrolls sideways.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.reload();
+  for (const part of [
+    offer(page, '0412').getByTestId('redeem-how'),
+    offer(page, '0509').getByTestId('spend-progress'),
+  ]) {
+    await part.scrollIntoViewIfNeeded();
+    await expect(part).toBeInViewport({ ratio: 1 });
+  }
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
 });
 
 test('the details dialog: Credits and Points tabs, Close back to the link; axe clean', async ({
