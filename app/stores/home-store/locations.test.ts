@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createContentService } from '~/content/source/content.server';
 import type { Location, RetailerInfo } from '~/content/source/types';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
-import { defaultAdPage, resolveHomeStore, visibleLocations } from './locations';
+import { resolveHomeStore, visibleLocations } from './locations';
 
 function location(storeNumber: string, extra: Partial<Location> = {}): Location {
   return {
@@ -115,30 +115,6 @@ describe('the home store a page starts from', () => {
   });
 });
 
-describe('the default weekly-ad page', () => {
-  it("is the home store's page", () => {
-    const ctx = contextWith([location('1'), location('2')]);
-    expect(defaultAdPage(ctx, location('2'))).toBe('ad-2');
-  });
-
-  it("is the retailer's page for a home store without one", () => {
-    const ctx = contextWith([location('1'), location('2')]);
-    expect(defaultAdPage(ctx, location('2', { adviewerPage: null }))).toBe('retailer-ad');
-  });
-
-  it("without a home store, is the first visible location's page", () => {
-    const ctx = contextWith([location('1', { hidden: true }), location('2'), location('3')]);
-    expect(defaultAdPage(ctx, null)).toBe('ad-2');
-  });
-
-  it("is the retailer's page when the first location has none, and null when nothing has one", () => {
-    const ctx = contextWith([location('1', { adviewerPage: null }), location('2')]);
-    expect(defaultAdPage(ctx, null)).toBe('retailer-ad');
-    expect(defaultAdPage(contextWith([], {}), null)).toBe('retailer-ad');
-    expect(defaultAdPage(contextWith([], { adviewerPage: null }), null)).toBeNull();
-  });
-});
-
 describe('the demo brands', () => {
   const root = path.resolve(__dirname, '../../..');
   const content = createContentService({ dir: path.join(root, 'content'), watch: false });
@@ -156,6 +132,5 @@ describe('the demo brands', () => {
       visibleLocations(southend)[4].storeNumber,
     );
     expect(resolveHomeStore(contextOf('lins'), undefined)).toBeNull();
-    expect(defaultAdPage(contextOf('lins'), null)).toBe('lins-cedar-city');
   });
 });

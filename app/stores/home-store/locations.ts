@@ -30,16 +30,3 @@ export function resolveHomeStore(
   if (index !== undefined && locations[index]) return locations[index];
   return null;
 }
-
-/**
- * The weekly-ad page a page starts from (changing the home store sets the weekly-ad
- * page to that store's page; docs/reference/stores.md "Home store"): the home store's page; without
- * a home store, the first visible location's; else (neither has one) the retailer's own
- * adviewerPage. Null when content names none at all.
- */
-export function defaultAdPage(context: AppLoadContext, home: Location | null): string | null {
-  const info = context.services.content.retailerInfo(context.tenant.sitePath);
-  if (home) return home.adviewerPage ?? info.adviewerPage;
-  const first = info.locations.find((l) => !l.hidden);
-  return first?.adviewerPage ?? info.adviewerPage;
-}
