@@ -18,6 +18,13 @@
 // loop. BENCH_LOYALTY=standalone runs the reference service as its own process (`npm run
 // loyalty`), reached at LOYALTY_API_URL as a retailer's backend is in production: the site's
 // process then does only the site's work. The table's heading and last line say which was used.
+//
+// A realistic vendor: BENCH_LOYALTY_LATENCY (ms added to every loyalty call), BENCH_LOYALTY_JITTER
+// (± ms, evenly spread) and BENCH_LOYALTY_ERRORS (the share of calls answered 503, e.g. 0.01) put
+// the standalone service behind a proxy (scripts/vendor-proxy.ts, seeded: two runs delay and fail
+// the same calls) that the site reaches as LOYALTY_API_URL. Any of them implies
+// BENCH_LOYALTY=standalone. E.g. `BENCH_LOYALTY_LATENCY=150 BENCH_LOYALTY_JITTER=50
+// BENCH_PAGES='signed in' npm run bench`.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -26,6 +33,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { firstLoadJs } from './first-load-js';
+import { startVendorProxy, type VendorProxy } from './vendor-proxy';
 import { SITE_SERVER_ARGS, logIn, waitForHealth } from './site-client';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -34,16 +42,45 @@ const brand = process.env.BENCH_BRAND ?? 'lins';
 const port = Number(process.env.BENCH_PORT ?? 4300 + Math.floor(Math.random() * 500));
 const staticPort = port + 1;
 const loyaltyPort = port + 2;
+const proxyPort = port + 3;
 const host = `${brand}.localhost:${port}`;
-const loyaltyMode = process.env.BENCH_LOYALTY ?? 'embedded';
+
+/** A number option: a finite number within [0, max], else the bench stops with one line. */
+function numberOption(name: string, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return 0;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > max) {
+    console.error(`${name} must be a number from 0 to ${max}, not '${raw}'`);
+    process.exit(1);
+  }
+  return value;
+}
+const vendor = {
+  latencyMs: numberOption('BENCH_LOYALTY_LATENCY', 60_000),
+  jitterMs: numberOption('BENCH_LOYALTY_JITTER', 60_000),
+  errorRate: numberOption('BENCH_LOYALTY_ERRORS', 1),
+};
+const behindProxy = vendor.latencyMs > 0 || vendor.jitterMs > 0 || vendor.errorRate > 0;
+const loyaltyMode = process.env.BENCH_LOYALTY ?? (behindProxy ? 'standalone' : 'embedded');
 if (loyaltyMode !== 'embedded' && loyaltyMode !== 'standalone') {
   console.error(`BENCH_LOYALTY must be 'embedded' or 'standalone', not '${loyaltyMode}'`);
+  process.exit(1);
+}
+if (behindProxy && loyaltyMode !== 'standalone') {
+  console.error('BENCH_LOYALTY_LATENCY, _JITTER and _ERRORS need BENCH_LOYALTY=standalone');
   process.exit(1);
 }
 /** How the table's loyalty service ran, printed with it. */
 const loyaltyLabel =
   loyaltyMode === 'standalone'
-    ? 'loyalty: standalone (its own process, LOYALTY_API_URL)'
+    ? `loyalty: standalone (its own process, LOYALTY_API_URL)${
+        behindProxy
+          ? `, behind a vendor proxy: ${vendor.latencyMs} ± ${vendor.jitterMs} ms, ${
+              Math.round(vendor.errorRate * 10_000) / 100
+            } % of calls 503`
+          : ''
+      }`
     : 'loyalty: embedded (in the site process)';
 /** The standalone service's credentials, given to it and to the site (not the published ones). */
 const BENCH_LOYALTY_CREDENTIALS = {
@@ -126,6 +163,17 @@ export const pages: BenchPage[] = [
   {
     name: 'rewards, signed in',
     path: '/rewards',
+    shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
+  },
+  // The account page (profile, preferences, savings) and the receipts.
+  {
+    name: 'account, signed in',
+    path: '/account',
+    shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
+  },
+  {
+    name: 'receipts, signed in',
+    path: '/account/receipts',
     shopper: { email: 'ava.shopper@example.com', password: 'Shopper1!pass' },
   },
 ];
@@ -267,6 +315,14 @@ async function main() {
         })
       : null;
   if (loyalty) await waitForHealth(`http://127.0.0.1:${loyaltyPort}/healthz`, 180_000);
+  const proxy: VendorProxy | null =
+    loyalty && behindProxy
+      ? await startVendorProxy({
+          target: `http://127.0.0.1:${loyaltyPort}`,
+          port: proxyPort,
+          ...vendor,
+        })
+      : null;
   const server = spawn(process.execPath, SITE_SERVER_ARGS, {
     env: {
       ...process.env,
@@ -279,7 +335,10 @@ async function main() {
       // Each signed-in row logs in from this machine's address: more than the default 10 a minute.
       RATE_LIMIT_IP_PER_MINUTE: '100000',
       ...(loyalty
-        ? { LOYALTY_API_URL: `http://127.0.0.1:${loyaltyPort}`, ...BENCH_LOYALTY_CREDENTIALS }
+        ? {
+            LOYALTY_API_URL: proxy?.url ?? `http://127.0.0.1:${loyaltyPort}`,
+            ...BENCH_LOYALTY_CREDENTIALS,
+          }
         : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -287,6 +346,7 @@ async function main() {
   const cleanup = () => {
     server.kill('SIGTERM');
     loyalty?.kill('SIGTERM');
+    void proxy?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   process.on('exit', cleanup);
@@ -318,10 +378,12 @@ async function main() {
     const headers = { host, ...(page.headers ?? {}) };
     await cannon(`http://127.0.0.1:${port}${page.path}`, headers, 2);
     const callsBefore = await loyaltyCallsSoFar();
+    const failedBefore = proxy?.counts().failed ?? 0;
     const cpuBefore = [cpuMsSoFar(server.pid), cpuMsSoFar(loyalty?.pid)];
     const run = await cannon(`http://127.0.0.1:${port}${page.path}`, headers);
     const cpuAfter = [cpuMsSoFar(server.pid), cpuMsSoFar(loyalty?.pid)];
     const calls = (await loyaltyCallsSoFar()) - callsBefore;
+    const failedCalls = (proxy?.counts().failed ?? 0) - failedBefore;
     const views = Math.max(1, run.requests.total);
     const perView = (i: number) => {
       const [before, after] = [cpuBefore[i], cpuAfter[i]];
@@ -348,6 +410,7 @@ async function main() {
       'p99 ms': ssr.p99,
       errors: ssr.errors,
       'loyalty calls/view': Math.round((calls / views) * 100) / 100,
+      ...(proxy ? { 'vendor 503s/view': Math.round((failedCalls / views) * 1000) / 1000 } : {}),
       // The site process's CPU per page view, and the standalone loyalty service's.
       'site CPU ms/view': perView(0),
       ...(loyalty ? { 'loyalty CPU ms/view': perView(1) } : {}),
