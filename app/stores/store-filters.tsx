@@ -1,6 +1,7 @@
 import { Form, Link, useSubmit } from '@remix-run/react';
 import { useRef } from 'react';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { NativeSelect } from '~/lib/ui/native-select';
 import { storeStyles } from './store-styles';
 import type { GeoPoint, StoreFilters } from './types';
 
@@ -16,20 +17,9 @@ const styles = {
     borderColor: 'border.muted',
     borderRadius: 'l2',
   }),
-  legend: sx({ srOnly: true }),
   checks: sx({ display: 'flex', flexWrap: 'wrap', gap: '4', alignItems: 'center', minH: '10' }),
   field: sx({ display: 'flex', flexDirection: 'column', gap: '1', flex: '1 1 12rem', minW: '0' }),
   label: sx({ fontSize: 'sm', fontWeight: 'medium' }),
-  select: sx({
-    h: '10',
-    px: '3',
-    borderWidth: '1px',
-    borderColor: 'border.emphasized',
-    borderRadius: 'l2',
-    bg: 'bg',
-    minW: '0',
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '1px' },
-  }),
   buttons: sx({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', minH: '10' }),
   apply: sxRecipe('button', { variant: 'outline', size: 'md' }, { colorPalette: 'brand' }),
 };
@@ -111,20 +101,17 @@ export function StoreFiltersForm({
           <label htmlFor="store-service" className={styles.label}>
             Department or service
           </label>
-          <select
+          <NativeSelect
+            look="field"
             id="store-service"
             name="service"
             defaultValue={filters.service ?? ''}
-            className={styles.select}
             onChange={applyNow}
-          >
-            <option value="">Any</option>
-            {services.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
+            options={[
+              { value: '', label: 'Any' },
+              ...services.map((s) => ({ value: s, label: s })),
+            ]}
+          />
         </div>
       ) : null}
       <div className={styles.buttons}>
