@@ -409,6 +409,7 @@ function remixHandler(opts: ServerAppOptions, pageCache: PageCache) {
         https: req.secure,
         clientIp: req.ip ?? req.socket.remoteAddress ?? '',
         cookie: req.headers.cookie ?? null,
+        method: req.method,
       });
       if (context.shopper) {
         // A shopper's page is private (the root says so): it streams out as rendered.

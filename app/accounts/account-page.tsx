@@ -1,3 +1,4 @@
+import { LastKnownNotice } from '~/lib/ui/last-known-notice';
 import {
   Link,
   useActionData,
@@ -133,7 +134,12 @@ export function AccountPage() {
         </>
       ) : null}
 
-      {data.savings ? <SavingsSection savings={data.savings.table} /> : null}
+      {data.savings ? (
+        <>
+          <LastKnownNotice label={data.lastKnown} />
+          <SavingsSection savings={data.savings.table} />
+        </>
+      ) : null}
       <ReceiptsCard />
       <CharityCard />
       <DataPreferencesCard />

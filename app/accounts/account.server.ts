@@ -15,6 +15,7 @@ import { formatPhone } from '~/lib/form-kit/mask';
 import { formFailure, formTooMany } from '~/lib/form-kit/reply.server';
 import { readForm } from '~/lib/form-kit/read-form.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
+import { lastKnownLabel } from '~/lib/loyalty/last-known';
 import {
   ACCOUNT_INTENTS,
   accountSchema,
@@ -193,6 +194,8 @@ export async function accountLoader(
      * savings could not be loaded (the section shows a short message).
      */
     savings: sections.savings ? { table: savings } : null,
+    /** The savings shown from what was last known while the loyalty service is down: its time. */
+    lastKnown: lastKnownLabel(context.loyaltyAsOf),
   };
   return data(body, { headers: cacheHeaders(context, 'personal', headers) });
 }

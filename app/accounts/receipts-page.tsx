@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from '@remix-run/react';
+import { LastKnownNotice } from '~/lib/ui/last-known-notice';
 import { useEffect, useRef } from 'react';
 import { formatCurrency } from '~/lib/money';
 import { FormAlert } from '~/lib/form-kit/form-alert';
@@ -87,6 +88,7 @@ export function ReceiptsPage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>Receipts</h1>
+      <LastKnownNotice label={data.lastKnown} />
       {loadError ? (
         <FormAlert errors={[loadError]} />
       ) : receipts.length === 0 || !range ? (

@@ -3,6 +3,7 @@ import { data, type AppLoadContext } from '@remix-run/node';
 import { logger } from '@common/logger.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
 import { UNAVAILABLE_MESSAGE } from '~/lib/loyalty/errors';
+import { lastKnownLabel } from '~/lib/loyalty/last-known';
 import { requireShopper } from '~/lib/session/shopper.server';
 import {
   RECEIPTS_COUNT,
@@ -36,6 +37,8 @@ export async function receiptsLoader(context: AppLoadContext) {
     receipts,
     range: receiptsRange(receipts),
     loadError,
+    /** Shown from what was last known while the loyalty service is down: its time. */
+    lastKnown: lastKnownLabel(context.loyaltyAsOf),
     daysAgo: RECEIPTS_DAYS_AGO,
     /** The service's limit was reached: older receipts of the period may be left out. */
     limited: receipts.length >= RECEIPTS_COUNT,

@@ -1,4 +1,6 @@
 import { Link, useFetcher } from '@remix-run/react';
+import { useEffect } from 'react';
+import { useReportClipRefused } from './clip-refused';
 import { useLoginLinkProps } from '~/accounts/login-dialog';
 import { loginHref } from '~/lib/session/login-href';
 import { CouponCardBody } from '~/lib/ui/coupon-card-body';
@@ -69,6 +71,8 @@ export function detailsSearch(search: string, offerCode: string): string {
 interface ClipAnswer {
   ok: boolean;
   message: string | null;
+  /** The loyalty service could not take the clip: the page says so (clip-refused.tsx). */
+  unavailable?: boolean;
 }
 
 /**
@@ -176,6 +180,11 @@ function ClipAction({
   const fetcher = useFetcher<ClipAnswer>({ key: `clip-${coupon.offerId}` });
   const clipping = fetcher.state !== 'idle';
   const clipped = coupon.state === 'clipped' || clipping || fetcher.data?.ok === true;
+  const report = useReportClipRefused();
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (answer && !answer.ok && answer.unavailable && answer.message) report(answer.message);
+  }, [answer, report]);
   if (clipped) {
     const button = (
       <button type="button" className={styles.clipped} disabled aria-busy={clipping || undefined}>

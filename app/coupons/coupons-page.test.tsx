@@ -25,6 +25,8 @@ const card = (n: number, offerExpiryDate = '2026-12-31'): CouponCardData => ({
 
 function pageData(items: CouponCardData[], total: number, show = 48): CouponsPageData {
   return {
+    lastKnown: null,
+    clipRefused: null,
     view: { ...DEFAULT_COUPON_VIEW, show },
     signedIn: false,
     loadError: null,

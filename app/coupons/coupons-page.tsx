@@ -1,4 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
+import { ClipRefusedProvider } from './clip-refused';
+import { LastKnownNotice } from '~/lib/ui/last-known-notice';
 import { Form, Link, useLocation, useNavigation, useNavigationType } from '@remix-run/react';
 import { useEffect, useRef, type RefObject } from 'react';
 import { ClientOnly } from 'remix-utils/client-only';
@@ -113,6 +115,14 @@ function useFocusOnFirstNewCard(grid: RefObject<HTMLUListElement>) {
 }
 
 export function CouponsPage({ data }: { data: CouponsPageData }) {
+  return (
+    <ClipRefusedProvider>
+      <CouponsView data={data} />
+    </ClipRefusedProvider>
+  );
+}
+
+function CouponsView({ data }: { data: CouponsPageData }) {
   const location = useLocation();
   const navigation = useNavigation();
   const { view } = data;
@@ -152,6 +162,8 @@ export function CouponsPage({ data }: { data: CouponsPageData }) {
         <FormAlert status="success" errors={[clippedStatus(justClipped.card.brandName)]} />
       ) : null}
       {data.loadError ? <FormAlert errors={[data.loadError]} /> : null}
+      {data.clipRefused ? <FormAlert errors={[data.clipRefused]} /> : null}
+      <LastKnownNotice label={data.lastKnown} />
       {data.detail ? (
         <CouponDetail
           detail={data.detail}

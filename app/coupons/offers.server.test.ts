@@ -36,15 +36,52 @@ describe('available-list cache', () => {
     expect(loyalty.getOffers).toHaveBeenCalledTimes(1);
   });
 
-  it('serves the last good list for a while when a refresh fails, then fails', async () => {
+  it('serves a stale list at once while one refresh runs, and the new list after it', async () => {
     let clock = 0;
     const cache = createAvailableCache({ ttlMs: 1000, staleMs: 5000, now: () => clock });
     const loyalty = { getOffers: vi.fn(async () => lists([offer('1')])) };
     await cache.available('a', loyalty);
-    loyalty.getOffers.mockRejectedValue(new Error('down'));
+    let release!: () => void;
+    loyalty.getOffers.mockImplementation(
+      () => new Promise<OfferLists>((r) => (release = () => r(lists([offer('2')])))),
+    );
     clock = 2000;
-    expect((await cache.available('a', loyalty)).length).toBe(1);
-    clock = 7000;
+    // Both callers get the old list without waiting; one refresh is under way.
+    expect((await cache.available('a', loyalty)).map((o) => o.offerId)).toEqual(['1']);
+    expect((await cache.available('a', loyalty)).map((o) => o.offerId)).toEqual(['1']);
+    expect(loyalty.getOffers).toHaveBeenCalledTimes(2);
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await cache.available('a', loyalty)).map((o) => o.offerId)).toEqual(['2']);
+    expect(loyalty.getOffers).toHaveBeenCalledTimes(2);
+  });
+
+  it('past the stale window a caller waits for the refresh', async () => {
+    let clock = 0;
+    const cache = createAvailableCache({ ttlMs: 1000, staleMs: 1000, now: () => clock });
+    const loyalty = { getOffers: vi.fn(async () => lists([offer('1')])) };
+    await cache.available('a', loyalty);
+    loyalty.getOffers.mockResolvedValue(lists([offer('3')]));
+    clock = 2500;
+    const answer = await cache.lookup('a', loyalty);
+    expect(answer.offers.map((o) => o.offerId)).toEqual(['3']);
+    expect(answer).toMatchObject({ fetchedAt: 2500, lastKnown: false });
+  });
+
+  it('serves the last good list, marked with its time, while refreshes fail; then fails', async () => {
+    let clock = 0;
+    const cache = createAvailableCache({
+      ttlMs: 1000,
+      staleMs: 1000,
+      lastKnownMs: 60_000,
+      now: () => clock,
+    });
+    const loyalty = { getOffers: vi.fn(async () => lists([offer('1')])) };
+    await cache.available('a', loyalty);
+    loyalty.getOffers.mockRejectedValue(new Error('down'));
+    clock = 30_000;
+    expect(await cache.lookup('a', loyalty)).toMatchObject({ fetchedAt: 0, lastKnown: true });
+    clock = 60_001;
     await expect(cache.available('a', loyalty)).rejects.toThrow('down');
   });
 });

@@ -12,7 +12,8 @@ import { fetchDest } from 'remix-utils/sec-fetch';
 import { logger } from '@common/logger.server';
 import { readForm } from '~/lib/form-kit/read-form.server';
 import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
-import { failureMessage, GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
+import { failureMessage, GENERIC_FAILURE_MESSAGE, isLoyaltyOutage } from '~/lib/loyalty/errors';
+import { lastKnownLabel } from '~/lib/loyalty/last-known';
 import type { Offer, OfferLists } from '~/lib/loyalty/types';
 import { safeRedirect } from '~/lib/security/safe-redirect';
 import { redirectWithNotice, redirectWithSession, takeNotice } from '~/lib/session/respond.server';
@@ -76,6 +77,12 @@ function detailData(offer: Offer, state: CouponTab): CouponDetail {
 /** What the page says when the coupons cannot be had (the rest of the page stays). */
 export const COUPONS_UNAVAILABLE_MESSAGE =
   "Coupons can't be loaded right now. Please try again in a few minutes.";
+
+/**
+ * A clip the loyalty service could not take because it is down: the catalogue's form failure,
+ * shown (a refusal the shopper can see, never a coupon they believe clipped).
+ */
+export const CLIP_UNAVAILABLE_MESSAGE = GENERIC_FAILURE_MESSAGE;
 
 const EMPTY: OfferLists = { available: [], activated: [], redeemed: [] };
 
@@ -160,7 +167,10 @@ export async function couponsLoader(request: Request, context: AppLoadContext) {
   );
   // Read before the notice: reading a flash changes the session, which the notice's headers store.
   const clippedId = shopper ? (context.session.get('clippedCoupon') ?? null) : null;
-  const { notice, headers } = await takeNotice(context, { commit: Boolean(clippedId) });
+  const clipRefused = shopper ? (context.session.get('clipRefused') ?? null) : null;
+  const { notice, headers } = await takeNotice(context, {
+    commit: Boolean(clippedId || clipRefused),
+  });
 
   let items: CouponCardData[];
   let total: number;
@@ -188,12 +198,17 @@ export async function couponsLoader(request: Request, context: AppLoadContext) {
     justClipped = clippedId ? justClippedCard(lists, view, clippedId) : null;
   }
 
+  // Lists shown from what was last known while the loyalty service is down: their time.
+  const lastKnown = lastKnownLabel(context.loyaltyAsOf);
   return data(
     {
       view,
       signedIn: Boolean(shopper),
       loadError,
+      lastKnown,
       notice,
+      /** A plain clip post the loyalty service could not take (a red alert, once). */
+      clipRefused,
       counts: {
         available: lists.available.length,
         clipped: lists.activated.length,
@@ -213,8 +228,8 @@ export async function couponsLoader(request: Request, context: AppLoadContext) {
       /** Expiry lines are worked out from this, so server and browser agree. */
       now: Date.now(),
     },
-    // A guest's view is the same for every guest (a failed load is not kept).
-    { headers: cacheHeaders(context, loadError ? 'personal' : 'shared', headers) },
+    // A guest's view is the same for every guest (a failed or last-known load is not kept).
+    { headers: cacheHeaders(context, loadError || lastKnown ? 'personal' : 'shared', headers) },
   );
 }
 
@@ -255,7 +270,7 @@ export async function couponsAction(request: Request, context: AppLoadContext) {
   // view, where the coupon now reads 'Clipped' (or, refused, still 'Clip': quiet either way).
   const byFetch = fetchDest(request) === 'empty';
   const done = (
-    body: { ok: boolean; message: string | null; clipped: number },
+    body: { ok: boolean; message: string | null; clipped: number; unavailable?: boolean },
     offerId?: string,
   ) => {
     if (byFetch) {
@@ -268,6 +283,11 @@ export async function couponsAction(request: Request, context: AppLoadContext) {
     // card rather than at the top of the page; a clipped coupon's card is kept in place there
     // with a 'Clipped' status, read once from the session (a refusal stays quiet).
     if (!offerId) return redirect(returnTo);
+    if (body.unavailable) {
+      // Not clipped, and the shopper must know: the page's top says so (the card stays 'Clip').
+      context.session.flash('clipRefused', CLIP_UNAVAILABLE_MESSAGE);
+      return redirectWithSession(context, returnTo);
+    }
     const back = `${returnTo}#${couponAnchor(offerId)}`;
     return body.ok ? redirectWithClipped(context, back, offerId) : redirect(back);
   };
@@ -310,6 +330,13 @@ export async function couponsAction(request: Request, context: AppLoadContext) {
     return redirectWithNotice(context, `/digital-coupons${target}`, clipAllNotice(clipped));
   } catch (error) {
     logger.warn({ err: error }, 'clip failed');
+    if (isLoyaltyOutage(error) && value.intent === COUPON_INTENTS.clip) {
+      // The service is down: the clip is refused where the shopper sees it, never lost quietly.
+      return done(
+        { ok: false, message: CLIP_UNAVAILABLE_MESSAGE, clipped: 0, unavailable: true },
+        value.offerId,
+      );
+    }
     return done(
       { ok: false, message: failureMessage(error), clipped: 0 },
       value.intent === COUPON_INTENTS.clip ? value.offerId : undefined,

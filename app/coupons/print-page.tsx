@@ -1,4 +1,5 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
+import { LastKnownNotice } from '~/lib/ui/last-known-notice';
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { ClientOnly } from 'remix-utils/client-only';
@@ -124,6 +125,7 @@ export function PrintPage({ data }: { data: PrintPageData }) {
         <p className={styles.hint}>{PRINT_PAGE_HINT}</p>
       </section>
 
+      <LastKnownNotice label={data.lastKnown} />
       {loadError ? (
         <FormAlert errors={[loadError]} />
       ) : count === 0 ? (

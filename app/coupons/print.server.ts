@@ -2,6 +2,7 @@ import { data, type AppLoadContext } from '@remix-run/node';
 import { logger } from '@common/logger.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
+import { lastKnownLabel } from '~/lib/loyalty/last-known';
 import { requireShopper } from '~/lib/session/shopper.server';
 import type { PrintedCoupon } from './types';
 import { sortCoupons } from './filter-sort';
@@ -41,6 +42,8 @@ export async function printLoader(request: Request, context: AppLoadContext) {
       now: Date.now(),
       coupons,
       loadError: coupons ? null : GENERIC_FAILURE_MESSAGE,
+      /** Shown from what was last known while the loyalty service is down: its time. */
+      lastKnown: lastKnownLabel(context.loyaltyAsOf),
     },
     { headers: cacheHeaders(context, 'personal') },
   );

@@ -2,6 +2,7 @@ import type { AccountServices } from '~/lib/services.server';
 import type { Env } from '~/lib/env.server';
 import type { LoyaltyClient } from '~/lib/loyalty/client.server';
 import { loyaltyClientForRequest, type EmbeddedLoyalty } from '~/lib/loyalty/credentials.server';
+import { withShopperReads } from '~/lib/loyalty/shopper-reads.server';
 import type { AppSession, SessionStorages } from '~/lib/session/session.server';
 import { shopperFromSession, type SessionShopper } from '~/lib/session/shopper.server';
 import type { Tenant } from '~/lib/tenant/schema';
@@ -54,6 +55,12 @@ export type AppContext = {
    * loyalty budget, so a request's several calls together stay within it.
    */
   readonly loyalty: LoyaltyClient;
+  /**
+   * The time (epoch ms) of the oldest last-known answer the request's loyalty reads were given
+   * because the service did not answer (docs/decisions/0032-shopper-read-cache.md); null while
+   * every answer was the service's own. A page shows it ('as of 10:42 AM').
+   */
+  loyaltyAsOf: number | null;
 };
 
 declare module '@remix-run/server-runtime' {
@@ -68,6 +75,8 @@ export interface RequestFacts {
   clientIp: string;
   /** The request's Cookie header. */
   cookie: string | null;
+  /** The request's method: only a GET or HEAD reads the shopper's cached loyalty answers. */
+  method?: string;
 }
 
 /** The whole per-request context: session parsed, shopper read, loyalty client bound. */
@@ -78,18 +87,40 @@ export async function createAppLoadContext(
   const { tenant } = facts;
   // The session record of this brand (a query only when the request carries a session cookie).
   const session = await services.sessions.read(tenant, facts.https, facts.cookie);
+  const shopper = shopperFromSession(session);
   let loyalty: LoyaltyClient | undefined;
-  return {
+  const context: AppContext = {
     tenant,
     nonce: facts.nonce,
     services,
     https: facts.https,
     clientIp: facts.clientIp,
     session,
-    shopper: shopperFromSession(session),
+    shopper,
+    loyaltyAsOf: null,
     get loyalty() {
-      loyalty ??= loyaltyClientForRequest(tenant, services.env, services.loyalty.embedded);
+      if (!loyalty) {
+        const client = loyaltyClientForRequest(tenant, services.env, services.loyalty.embedded);
+        // The signed-in shopper's reads go through their cache; a guest's calls go straight on.
+        loyalty = shopper
+          ? withShopperReads(client, {
+              store: services.accounts.siteStore,
+              brand: tenant.sitePath,
+              shopperNo: shopper.frqShopperNo,
+              version: services.sessions.shopperVersion(session),
+              cacheReads: facts.method === 'GET' || facts.method === 'HEAD',
+              ttlMs:
+                services.env.LOYALTY_READ_CACHE_SECONDS === undefined
+                  ? undefined
+                  : services.env.LOYALTY_READ_CACHE_SECONDS * 1000,
+              onLastKnown(fetchedAt) {
+                context.loyaltyAsOf = Math.min(context.loyaltyAsOf ?? fetchedAt, fetchedAt);
+              },
+            })
+          : client;
+      }
       return loyalty;
     },
   };
+  return context;
 }

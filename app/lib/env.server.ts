@@ -27,6 +27,12 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a guest page is shared between guests (0 turns the cache off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /**
+   * How long a signed-in shopper's loyalty reads are kept in each process (0: not kept; the
+   * last-known answers for an outage are still saved). Unset: 60 s for points, offers and coupon
+   * lists, 300 s for receipts, savings, profile and charity (docs/decisions/0032-shopper-read-cache.md).
+   */
+  LOYALTY_READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** How often (ms) the tenants folder is rescanned in addition to file-system events. */
   TENANTS_RESCAN_MS: z.coerce.number().int().min(200).max(60000).default(2000),
   /** Login, reset-request and registration posts allowed per client IP, brand and minute. */

@@ -1,4 +1,5 @@
 import { SavingsSection } from './savings-section';
+import { LastKnownNotice } from '~/lib/ui/last-known-notice';
 import type { SerializeFrom } from '@remix-run/node';
 import { Link, useSearchParams } from '@remix-run/react';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
@@ -63,6 +64,7 @@ export function RewardsPage({
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>{data.title}</h1>
+      <LastKnownNotice label={data.lastKnown} />
 
       <section className={styles.summary} aria-label="Summary">
         {sentences.length ? (

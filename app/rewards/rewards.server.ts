@@ -4,6 +4,7 @@ import { denverDate } from '@common/dates';
 import { logger } from '@common/logger.server';
 import { data, type AppLoadContext } from '@remix-run/node';
 import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
+import { lastKnownLabel } from '~/lib/loyalty/last-known';
 import { requireShopper } from '~/lib/session/shopper.server';
 import { guestLoginHref } from '~/lib/session/login-href';
 import { callsNeeded, rewardsFlags, rewardsView, type CallResult } from './view';
@@ -67,7 +68,13 @@ export async function rewardsLoader(request: Request, context: AppLoadContext) {
   const storeNames = new Map(locations.map((l) => [l.storeNumber, l.name]));
   const view = rewardsView(flags, denverDate(), { info, history, credits }, storeNames);
   return data(
-    { ...view, savings, viewer: viewerKey(tenant.sitePath, no) },
+    {
+      ...view,
+      savings,
+      viewer: viewerKey(tenant.sitePath, no),
+      /** Shown from what was last known while the loyalty service is down: its time. */
+      lastKnown: lastKnownLabel(context.loyaltyAsOf),
+    },
     { headers: cacheHeaders(context, 'personal') },
   );
 }

@@ -61,6 +61,7 @@ async function startSite(
   port: number,
   loyaltyUrl: string,
   keep: (child: ChildProcess) => void,
+  env: Record<string, string> = {},
 ): Promise<void> {
   if (await answers(port)) throw new Error(`port ${port} is taken: stop what listens there`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-loyalty-down-'));
@@ -79,6 +80,7 @@ async function startSite(
       RATE_LIMIT_IP_PER_MINUTE: '1000',
       // Every page view reaches the loyalty client: the guest page cache would hide its time.
       PAGE_CACHE_SECONDS: '0',
+      ...env,
     },
     stdio: 'ignore',
   });
@@ -140,10 +142,12 @@ function timed(
   site: string,
   pathname: string,
   form?: Record<string, string>,
+  cookie?: string,
 ): Promise<Answer> {
   const host = `${site}.localhost:${port}`;
   const body = form ? new URLSearchParams(form).toString() : undefined;
   const headers: Record<string, string> = { host };
+  if (cookie) headers.cookie = cookie;
   if (body) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     headers['content-length'] = String(Buffer.byteLength(body));
@@ -385,7 +389,10 @@ test.describe('loyalty API back after an outage', () => {
     const serviceUrl = await startLoyaltyService((child) => (service = child));
     // Down from the start: no coupon list is cached from before the outage.
     backend = await switchableBackend(serviceUrl, 'refuse');
-    await startSite(port, backend.url, (child) => (site = child));
+    // A shopper's reads kept 1 s, so the last test sees the outage without waiting a minute.
+    await startSite(port, backend.url, (child) => (site = child), {
+      LOYALTY_READ_CACHE_SECONDS: '1',
+    });
   });
   test.afterAll(async () => {
     site?.kill('SIGTERM');
@@ -442,5 +449,103 @@ test.describe('loyalty API back after an outage', () => {
       password: 'not-the-password',
     });
     expect(login.body.includes('Invalid email address or password.'), 'login answered').toBe(true);
+  });
+
+  test('signed in when the service stops: last-known points, clipped coupons and receipts, with their time, fast; a clip is refused', async ({
+    page,
+    context,
+  }) => {
+    const url = (p: string) => `http://lins.localhost:${port}${p}`;
+    backend!.setMode('forward');
+    await expect
+      .poll(async () => (await timed(port, 'lins', '/digital-coupons')).body, { timeout: 15_000 })
+      .toContain('data-testid="coupon-card"');
+    await dismissPopups(page);
+    await page.goto(url('/login?redirectTo=%2Fdigital-coupons'));
+    await page.getByLabel('Email').fill(AVA.email);
+    await page.locator('input[name="password"]').fill(AVA.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText(`Hey ${AVA.firstName}!`).first()).toBeAttached();
+    const cookie = (await context.cookies(url('/')))
+      .filter((c) => c.name === '__session')
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
+    expect(cookie).not.toBe('');
+
+    // While the service answers: a clip, then what the shopper's pages show.
+    await page.goto(url('/digital-coupons'));
+    const card = page
+      .getByTestId('coupon-card')
+      .filter({ has: page.getByRole('button', { name: /^Clip / }) });
+    await card
+      .first()
+      .getByRole('button', { name: /^Clip / })
+      .click();
+    await expect(page.getByRole('button', { name: 'Clipped' }).first()).toBeVisible();
+    const seen: Record<string, string> = {};
+    const shows = {
+      '/rewards': (body: string) => /data-testid="rewards-summary"[^>]*>([^<]+)</.exec(body)?.[1],
+      '/digital-coupons?tab=clipped': (body: string) =>
+        [...body.matchAll(/aria-labelledby="(coupon-[^"]+)"/g)].map((m) => m[1]).join(' '),
+      '/account/receipts': (body: string) =>
+        /data-testid="receipts-range"[^>]*>([^<]+)</.exec(body)?.[1],
+    };
+    for (const [path, what] of Object.entries(shows)) {
+      const answer = await timed(port, 'lins', path, undefined, cookie);
+      expect(answer.status, path).toBe(200);
+      seen[path] = what(answer.body) ?? '';
+      expect(seen[path], path).not.toBe('');
+      expect(answer.body, path).not.toContain('Shown as of');
+    }
+
+    // The service stops: past the 1 s read cache, each page shows the same, with its time.
+    backend!.setMode('refuse');
+    await page.waitForTimeout(1200);
+    const times: Record<string, number[]> = {};
+    for (const [path, what] of Object.entries(shows)) {
+      times[path] = [];
+      for (let i = 0; i < 6; i++) {
+        const answer = await timed(port, 'lins', path, undefined, cookie);
+        expect(answer.status, path).toBe(200);
+        expect(what(answer.body), path).toBe(seen[path]);
+        expect(answer.body, path).toMatch(/Shown as of \d{1,2}:\d{2}\s[AP]M: the latest is not/);
+        if (i > 0) times[path].push(answer.ms);
+      }
+      const { p50, max } = summary(times[path]);
+      console.log(`last-known: ${path} p50 ${p50.toFixed(0)} ms max ${max.toFixed(0)} ms`);
+      expectOutageTimes(`${path} (last known)`, times[path]);
+    }
+
+    // In the browser: the notice is a status line on the page.
+    await page.goto(url('/rewards'));
+    await expect(page.getByRole('status').filter({ hasText: 'Shown as of' })).toBeVisible();
+    await expect(page.getByTestId('rewards-summary')).toHaveText(seen['/rewards']);
+
+    // A clip while it is down is refused in the catalogue's words, and nothing is clipped.
+    await page.goto(url('/digital-coupons'));
+    const next = card.first();
+    const name = (await next.getAttribute('aria-labelledby')) ?? '';
+    await next.getByRole('button', { name: /^Clip / }).click();
+    await expect(page.getByTestId('clip-refused')).toContainText(FORM_FAILED);
+    await expect(
+      page.locator(`article[aria-labelledby="${name}"]`).getByRole('button', { name: /^Clip / }),
+    ).toBeVisible();
+    // Without JavaScript: the plain post comes back to the page, whose top says it, once.
+    const offerId = name.replace('coupon-', '');
+    const post = await timed(
+      port,
+      'lins',
+      '/digital-coupons',
+      { intent: 'clip', offerId, returnTo: '' },
+      cookie,
+    );
+    expect(post.status).toBe(302);
+    const after = await timed(port, 'lins', '/digital-coupons', undefined, cookie);
+    expect(after.body).toContain(FORM_FAILED);
+    const again = await timed(port, 'lins', '/digital-coupons', undefined, cookie);
+    expect(again.body).not.toContain(FORM_FAILED);
+    const clipped = await timed(port, 'lins', '/digital-coupons?tab=clipped', undefined, cookie);
+    expect(clipped.body).not.toContain(`aria-labelledby="${name}"`);
+    backend!.setMode('forward');
   });
 });

@@ -284,7 +284,7 @@ test.afterAll(async () => {
   }
 });
 
-test('log in on one process, clip on another, see it clipped on a third; logout ends it on all', async ({
+test('log in on one process, clip on another, see it clipped at once on the others; logout ends it on all', async ({
   page,
   context,
 }) => {
@@ -326,6 +326,11 @@ test('log in on one process, clip on another, see it clipped on a third; logout 
     .first();
   const offerId = ((await card.getAttribute('aria-labelledby')) ?? '').replace('coupon-', '');
   expect(offerId).not.toBe('');
+  // Every process has the shopper's clipped list in its read cache, without this coupon.
+  for (const port of SITE_PORTS) {
+    const before = await raw(port, { path: '/digital-coupons?tab=clipped', cookie });
+    expect(before.body, `port ${port}`).not.toContain(`id="coupon-${offerId}"`);
+  }
   const clip = page.waitForResponse(
     (r) => r.request().method() === 'POST' && r.url().includes('/digital-coupons'),
   );
@@ -341,6 +346,9 @@ test('log in on one process, clip on another, see it clipped on a third; logout 
   const third = await raw(SITE_PORTS[2], { path: '/digital-coupons?tab=clipped', cookie });
   expect(third.status).toBe(200);
   expect(third.body).toContain(`id="coupon-${offerId}"`);
+  // The clip raised the shopper's version in the shared store: no process serves its cached list.
+  const first = await raw(SITE_PORTS[0], { path: '/digital-coupons?tab=clipped', cookie });
+  expect(first.body).toContain(`id="coupon-${offerId}"`);
 
   // The session is every process's.
   for (const port of SITE_PORTS) {

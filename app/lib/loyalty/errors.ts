@@ -131,6 +131,14 @@ export function failureMessage(error: unknown, fallback = GENERIC_FAILURE_MESSAG
   return fallback;
 }
 
+/** The loyalty service did not answer (down, deadline, breaker open, a 5xx), as opposed to no. */
+export function isLoyaltyOutage(error: unknown): boolean {
+  return (
+    error instanceof LoyaltyUnavailableError ||
+    (error instanceof LoyaltyError && error.status >= 500)
+  );
+}
+
 /** True for an abort caused by the caller's signal (not by our deadline). */
 export function isAbortError(error: unknown): boolean {
   return (

@@ -4,7 +4,7 @@
  * session's data: the home store, a one-time notice and the signed-in shopper with their loyalty
  * tokens, which so never reach the browser.
  *
- * - A record belongs to one brand: each brand reads through its own storage, whose readData asks
+ * - A record belongs to one brand: each brand reads through its own storage, whose read asks
  *   for the record of that brand only, so a cookie copied to another brand is a guest there.
  * - Deleting a record ends its session at once in every process (no cache): logout, a password
  *   change or reset (`endSessions`).
@@ -30,6 +30,7 @@ import {
   type SessionStorage,
 } from '@remix-run/node';
 import { logger } from '@common/logger.server';
+import { bumpShopperVersion, deleteSnapshots } from '~/lib/loyalty/shopper-store.server';
 import type { SiteQuery } from '~/lib/site-store/site-store.server';
 import type { Tenant } from '~/lib/tenant/schema';
 
@@ -91,6 +92,8 @@ export interface SessionFlash {
    * in place with a 'Clipped' status (app/coupons/page.server.ts).
    */
   clippedCoupon?: string;
+  /** A plain clip post the loyalty service could not take: the coupons page says so once. */
+  clipRefused?: string;
 }
 export type AppSession = Session<SessionData, SessionFlash>;
 
@@ -176,6 +179,11 @@ export interface SessionStorages {
   endSessions(brand: string, shopperNo: string, options?: { except?: string }): Promise<number>;
   /** Deletes expired records; returns how many. */
   sweepExpired(): Promise<number>;
+  /**
+   * The signed-in shopper's cache version as `session` was read with it (shopper_versions, read
+   * in the same query): the key of their cached loyalty answers. 0 for a guest or a new session.
+   */
+  shopperVersion(session: AppSession): number;
 }
 
 /**
@@ -206,16 +214,34 @@ export function createSessionStorages(
   return {
     async read(brand, https, cookieHeader) {
       if (!cookieHeader) return stored.remember(createSession<SessionData, SessionFlash>());
-      const loaded = await storageFor(brand, https).storage.getSession(cookieHeader);
-      // Remix keeps the cookie's id even when no record answers (ended, expired, another brand's):
-      // such a visitor starts afresh, and a later commit creates a record instead of writing to
-      // one that is gone. A stored record is never empty (commit deletes it instead).
-      const found = typeof loaded.id === 'string' && Object.keys(loaded.data).length > 0;
-      return stored.remember(found ? loaded : createSession<SessionData, SessionFlash>());
+      const id: unknown = await storageFor(brand, https).cookie.parse(cookieHeader);
+      const record = await readRecord(store, brand.sitePath, id);
+      // A cookie whose record is gone (ended, expired, another brand's) starts afresh, and a
+      // later commit creates a record instead of writing to one that is gone. A stored record is
+      // never empty (commit deletes it instead).
+      if (!record || Object.keys(record.data).length === 0) {
+        return stored.remember(createSession<SessionData, SessionFlash>());
+      }
+      const session = createSession<SessionData, SessionFlash>(record.data, id as string);
+      return stored.remember(session, record.version);
+    },
+
+    shopperVersion(session) {
+      return stored.get(session)?.version ?? 0;
     },
 
     async commit(brand, https, session, maxAgeS) {
-      return commitSessionTo(storageFor(brand, https), stored, session, maxAgeS);
+      const before = stored.get(session);
+      const result = await commitSessionTo(storageFor(brand, https), stored, session, maxAgeS);
+      const leaving = before?.shopperNo;
+      if (leaving && signInKey(session.data as StoredData) !== before.signedIn) {
+        // A sign-out (or another sign-in over it): the shopper's cached loyalty answers are left
+        // behind in every process, so nothing read for this sign-in is served to a later one.
+        await bumpShopperVersion(store, brand.sitePath, leaving).catch((error: unknown) =>
+          logger.warn({ err: error }, 'shopper version not raised at sign-out'),
+        );
+      }
+      return result;
     },
 
     async endSessions(brand, shopperNo, options = {}) {
@@ -223,6 +249,12 @@ export function createSessionStorages(
         `delete from sessions where brand = $1 and shopper_no = $2 and id <> $3 returning 1`,
         [brand, shopperNo, options.except ?? ''],
       );
+      // What the ended sessions could read goes with them: the loyalty answers cached in every
+      // process (a new version) and the last-known ones kept for an outage.
+      await Promise.all([
+        bumpShopperVersion(store, brand, shopperNo),
+        deleteSnapshots(store, brand, shopperNo),
+      ]);
       return rows.length;
     },
 
@@ -234,15 +266,23 @@ export function createSessionStorages(
 class StoredSessions {
   private readonly stored = new WeakMap<
     AppSession,
-    { json: string; signedIn: string | null; view: GuestView }
+    {
+      json: string;
+      signedIn: string | null;
+      shopperNo: string | null;
+      view: GuestView;
+      version: number;
+    }
   >();
 
-  remember(session: AppSession): AppSession {
+  remember(session: AppSession, version = 0): AppSession {
     const data = session.data as StoredData;
     this.stored.set(session, {
       json: JSON.stringify(data),
       signedIn: signInKey(data),
+      shopperNo: shopperNoOf(data),
       view: guestViewOf(data),
+      version,
     });
     return session;
   }
@@ -316,6 +356,27 @@ function expiredSweeper(store: SiteQuery) {
   return { sweepExpired, nowAndThen };
 }
 
+/**
+ * The live record of `id` on `brand`, with the shopper's cache version joined in (one query);
+ * null for anything else (no id, not an id, ended, expired, another brand's).
+ */
+async function readRecord(
+  store: SiteQuery,
+  brand: string,
+  id: unknown,
+): Promise<{ data: StoredData; version: number } | null> {
+  // A cookie signed with our secret but not holding an id (a cookie session of before).
+  if (typeof id !== 'string' || !SESSION_ID.test(id)) return null;
+  const rows = await store.query<{ data: StoredData; version: string | number | null }>(
+    `select s.data, v.version from sessions s
+       left join shopper_versions v on v.brand = s.brand and v.shopper_no = s.shopper_no
+      where s.id = $1 and s.brand = $2 and s.expires_at > now()`,
+    [id, brand],
+  );
+  const row = rows[0];
+  return row ? { data: row.data, version: Number(row.version ?? 0) } : null;
+}
+
 /** One brand's cookie and its storage: records of that brand only, in the site store. */
 function brandStorage(
   store: SiteQuery,
@@ -346,13 +407,8 @@ function brandStorage(
       return id;
     },
     async readData(id) {
-      // A cookie signed with our secret but not holding an id (a cookie session of before).
-      if (typeof id !== 'string' || !SESSION_ID.test(id)) return null;
-      const rows = await store.query<{ data: StoredData }>(
-        'select data from sessions where id = $1 and brand = $2 and expires_at > now()',
-        [id, brand],
-      );
-      return rows[0]?.data ?? null;
+      // The storages' read() reads through readRecord directly (with the shopper's version).
+      return (await readRecord(store, brand, id))?.data ?? null;
     },
     async updateData(id, data, expires) {
       // Never an upsert: a record ended meanwhile (logout elsewhere, a password change) stays
