@@ -88,6 +88,8 @@ export async function createAppLoadContext(
   // The session record of this brand (a query only when the request carries a session cookie).
   const session = await services.sessions.read(tenant, facts.https, facts.cookie);
   const shopper = shopperFromSession(session);
+  // As the session was read, before a commit of this request can replace it.
+  const version = services.sessions.shopperVersion(session);
   let loyalty: LoyaltyClient | undefined;
   const context: AppContext = {
     tenant,
@@ -107,7 +109,7 @@ export async function createAppLoadContext(
               store: services.accounts.siteStore,
               brand: tenant.sitePath,
               shopperNo: shopper.frqShopperNo,
-              version: services.sessions.shopperVersion(session),
+              version,
               cacheReads: facts.method === 'GET' || facts.method === 'HEAD',
               ttlMs:
                 services.env.LOYALTY_READ_CACHE_SECONDS === undefined

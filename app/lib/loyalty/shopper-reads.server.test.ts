@@ -108,6 +108,18 @@ describe.each(storeTargets())('shopper read cache on $name', (target) => {
     expect(client.getLoyaltyInfo).toHaveBeenCalledTimes(1);
   });
 
+  it("one request going away does not fail another's shared read", async () => {
+    const { client, loyalty } = fakeVendor();
+    const a = withShopperReads(loyalty, scope('339', 0));
+    const gone = new AbortController();
+    const first = a.getOffers('339', { personalOnly: true, signal: gone.signal });
+    const second = a.getOffers('339', { personalOnly: true });
+    gone.abort();
+    await Promise.all([first, second]);
+    expect(client.getOffers).toHaveBeenCalledTimes(1);
+    expect(client.getOffers.mock.calls[0][1]).toEqual({ personalOnly: true, signal: undefined });
+  });
+
   it('a form post always asks the service', async () => {
     const { client, loyalty } = fakeVendor();
     const post = withShopperReads(loyalty, scope('444', 0, { cacheReads: false }));

@@ -135,7 +135,9 @@ export function withShopperReads(client: LoyaltyClient, scope: ShopperScope): Lo
     if (spec) {
       wrapped[name] = (...args: unknown[]) => {
         const read = scope.cacheReads ? spec.key(args, scope.shopperNo) : null;
-        return read ? cachedRead(scope, spec, read, () => call(...args)) : call(...args);
+        return read
+          ? cachedRead(scope, spec, read, () => call(...withoutSignal(args)))
+          : call(...args);
       };
     } else if (!NON_WRITES.has(name)) {
       wrapped[name] = async (...args: unknown[]) => {
@@ -149,6 +151,17 @@ export function withShopperReads(client: LoyaltyClient, scope: ShopperScope): Lo
     }
   }
   return wrapped as unknown as LoyaltyClient;
+}
+
+/**
+ * The arguments without a caller's abort signal: a cached read's one call serves every request
+ * waiting for it, so one request going away (a newer navigation) must not fail the others. The
+ * request budget still bounds the call.
+ */
+function withoutSignal(args: unknown[]): unknown[] {
+  return args.map((arg) =>
+    arg && typeof arg === 'object' && 'signal' in arg ? { ...arg, signal: undefined } : arg,
+  );
 }
 
 async function raiseVersion(scope: ShopperScope): Promise<void> {

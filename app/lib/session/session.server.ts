@@ -331,7 +331,9 @@ async function commitSessionTo(
     const id = (await cookie.parse(setCookie.split(';')[0])) as string;
     target = createSession<SessionData, SessionFlash>(data, id);
   }
-  return { setCookie, session: stored.remember(target) };
+  // The shopper's cache version stays with the session while the same sign-in does.
+  const version = before && before.signedIn === signedIn ? before.version : 0;
+  return { setCookie, session: stored.remember(target, version) };
 }
 
 /** Deleting expired records: on demand, and now and then when a session is created. */
