@@ -31,7 +31,7 @@ import { FormAlert } from '~/lib/form-kit/form-alert';
 import { isSubmitting } from '~/lib/form-kit/submitting';
 import { scrollToFirstError } from '~/lib/form-kit/scroll-to-error';
 import { ACCOUNT_INTENTS, type AccountIntent } from './schemas';
-import { SavingsSection } from '~/rewards/savings-section';
+import { StreamedSavingsSection } from '~/rewards/savings-section';
 
 /**
  * My Account Information (docs/reference/accounts.md "Account page"). Which row is edited comes
@@ -137,7 +137,7 @@ export function AccountPage() {
       {data.savings ? (
         <>
           <LastKnownNotice label={data.lastKnown} />
-          <SavingsSection savings={data.savings.table} />
+          <StreamedSavingsSection savings={data.savings.table} />
         </>
       ) : null}
       <ReceiptsCard />

@@ -6,7 +6,7 @@ import { recordingProxy } from '@test/loyalty-proxy';
 import { GENERIC_FAILURE_MESSAGE } from '~/lib/loyalty/errors';
 import { loader as accountRouteLoader } from '~/routes/account._index';
 import { action as loginAction } from '~/routes/login';
-import type { AccountLoaderData } from './account.server';
+import { accountLoader, type AccountLoaderData } from './account.server';
 
 /**
  * The year-to-date savings section of /account against the reference loyalty service: the demo
@@ -56,10 +56,10 @@ describe('account page savings', () => {
       expect(status).toBe(200);
       expect(page.loadError).toBeNull();
       expect(page.account?.firstName).toBe(AVA.firstName);
+      // The section is streamed: its table settles after the page's own data.
+      const table = await page.savings?.table;
       const paths = proxy.requests.map((r) => r.path.replace(/\?.*/, ''));
       expect(paths.filter((p) => p.endsWith('/savings'))).toHaveLength(1);
-
-      const table = page.savings?.table;
       expect(table).toBeTruthy();
       const today = denverDate();
       expect(table!.year).toBe(Number(today.slice(0, 4)));
@@ -89,10 +89,10 @@ describe('account page savings', () => {
   });
 
   it('leaves out the wallet credit column on corner and the digital coupon column on dicks', async () => {
-    const corner = (await load(await signedIn('corner'))).page.savings!.table!;
+    const corner = (await (await load(await signedIn('corner'))).page.savings!.table)!;
     expect(corner.kinds).toEqual(['digitalCoupons', 'instant', 'loyalty', 'targeted']);
     expect(corner.totals.walletCredit).toBe(0);
-    const dicks = (await load(await signedIn('dicks'))).page.savings!.table!;
+    const dicks = (await (await load(await signedIn('dicks'))).page.savings!.table)!;
     expect(dicks.kinds).toEqual(['walletCredit', 'instant', 'loyalty', 'targeted']);
     expect(dicks.months.every((m) => m.values.digitalCoupons === 0)).toBe(true);
   });
@@ -103,13 +103,26 @@ describe('account page savings', () => {
     try {
       const { status, page } = await load(b);
       expect(status).toBe(200);
-      expect(page.savings).toEqual({ table: null });
+      expect(await page.savings?.table).toBeNull();
       expect(page.loadError).toBeNull();
       expect(page.account?.email).toBe(AVA.email);
       expect(page.rows.length).toBeGreaterThan(5);
     } finally {
       await proxy.close();
     }
+  });
+
+  it('the page does not wait for its savings section: the section streams', async () => {
+    const b = await signedIn('lins');
+    const held = new Promise<null>(() => undefined); // a savings call that never ends
+    const res = await b.call(
+      ({ request, context }) => accountLoader(request, context, { savings: held }),
+      '/account',
+    );
+    expect(res.status).toBe(200);
+    const page = res.data as AccountLoaderData;
+    expect(page.account?.email).toBe(AVA.email);
+    expect(page.savings?.table).toBe(held);
   });
 
   it('a failing customer call leaves the savings section in place', async () => {
@@ -120,7 +133,7 @@ describe('account page savings', () => {
       expect(status).toBe(200);
       expect(page.account).toBeNull();
       expect(page.loadError).toBe(GENERIC_FAILURE_MESSAGE);
-      expect(page.savings?.table?.total).toBeGreaterThan(0);
+      expect((await page.savings?.table)?.total).toBeGreaterThan(0);
     } finally {
       await proxy.close();
     }

@@ -148,13 +148,12 @@ export async function accountLoader(
 
   let customer: Customer | null = null;
   let loadError: string | null = null;
-  const [record, rewards, savings] = await Promise.all([
+  const [record, rewards] = await Promise.all([
     context.loyalty.getCustomer({ frqShopperNo: shopper.frqShopperNo }).then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error }),
     ),
     rewardChoices(context),
-    sections.savings ?? null,
   ]);
   if (record.ok) {
     if (!record.value) throw await signOutToLogin(context);
@@ -190,10 +189,10 @@ export async function accountLoader(
     /** Latest birth date (today), computed once so server and browser agree. */
     today: denverDate(),
     /**
-     * The year-to-date savings section: null when the page has none; `table` null when the
-     * savings could not be loaded (the section shows a short message).
+     * The year-to-date savings section, streamed (a secondary section): null when the page has
+     * none; `table` settles to null when the savings could not be loaded (a short message).
      */
-    savings: sections.savings ? { table: savings } : null,
+    savings: sections.savings ? { table: sections.savings } : null,
     /** The savings shown from what was last known while the loyalty service is down: its time. */
     lastKnown: lastKnownLabel(context.loyaltyAsOf),
   };

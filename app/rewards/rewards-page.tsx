@@ -1,4 +1,4 @@
-import { SavingsSection } from './savings-section';
+import { StreamedSavingsSection } from './savings-section';
 import { LastKnownNotice } from '~/lib/ui/last-known-notice';
 import type { SerializeFrom } from '@remix-run/node';
 import { Link, useSearchParams } from '@remix-run/react';
@@ -100,7 +100,7 @@ export function RewardsPage({
       {data.panel ? <PointsPanel panel={data.panel} /> : null}
 
       {/* Year-to-date savings (docs/reference/rewards.md "Savings"), between panel and offers. */}
-      <SavingsSection savings={data.savings} headingId="rewards-savings-heading" />
+      <StreamedSavingsSection savings={data.savings} headingId="rewards-savings-heading" />
 
       {data.offers ? <RewardOffers offers={data.offers} redeem={data.redeem} /> : null}
       {data.coupons ? <InstantSavings coupons={data.coupons} /> : null}

@@ -57,11 +57,13 @@ export async function rewardsLoader(request: Request, context: AppLoadContext) {
 
   // The year-to-date savings (docs/reference/rewards.md "Savings") load beside the rewards calls; a
   // failure hides only that section (savingsSection answers null).
-  const [info, history, credits, savings] = await Promise.all([
+  // The savings are a secondary section: started now, beside the others, and streamed to the
+  // page (a navigation shows the rest without waiting for it; a full page load waits).
+  const savings = savingsSection(context);
+  const [info, history, credits] = await Promise.all([
     needs.info ? attempt('loyalty info', () => loyalty.getLoyaltyInfo(no)) : skipped,
     needs.history ? attempt('points history', () => loyalty.getPointsHistory(no)) : skipped,
     attempt('credits', () => loyalty.getCreditDetails(no)),
-    savingsSection(context),
   ]);
 
   const locations = context.services.content.retailerInfo(tenant.sitePath).locations;

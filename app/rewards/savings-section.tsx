@@ -1,3 +1,5 @@
+import { Await } from '@remix-run/react';
+import { Suspense } from 'react';
 import { UNAVAILABLE_MESSAGE } from '~/lib/loyalty/errors';
 import { formatCurrency } from '~/lib/money';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
@@ -72,6 +74,43 @@ export function SavingsSection({ savings, headingId = 'savings-heading' }: Savin
         <p className={styles.muted}>{UNAVAILABLE_MESSAGE}</p>
       )}
     </section>
+  );
+}
+
+/**
+ * The savings section of a page whose loader streams it (a secondary section: the page shows
+ * without waiting for the savings call when a shopper navigates with JavaScript; a full page
+ * load, with or without JavaScript, is sent complete, the section included). Until the table
+ * arrives: the heading and a short busy line in the section's place.
+ */
+export function StreamedSavingsSection({
+  savings,
+  headingId = 'savings-heading',
+}: {
+  savings: Promise<SavingsTable | null> | SavingsTable | null;
+  headingId?: string;
+}) {
+  const failed = <SavingsSection savings={null} headingId={headingId} />;
+  return (
+    <Suspense
+      fallback={
+        <section
+          className={styles.section}
+          aria-labelledby={headingId}
+          aria-busy="true"
+          data-testid="savings-section"
+        >
+          <h2 id={headingId} className={styles.heading}>
+            Year-to-Date Savings
+          </h2>
+          <p className={styles.muted}>Loading your savings…</p>
+        </section>
+      }
+    >
+      <Await resolve={savings} errorElement={failed}>
+        {(table) => <SavingsSection savings={table} headingId={headingId} />}
+      </Await>
+    </Suspense>
   );
 }
 
