@@ -25,6 +25,12 @@
 // the same calls) that the site reaches as LOYALTY_API_URL. Any of them implies
 // BENCH_LOYALTY=standalone. E.g. `BENCH_LOYALTY_LATENCY=150 BENCH_LOYALTY_JITTER=50
 // BENCH_PAGES='signed in' npm run bench`.
+//
+// BENCH_LOYALTY_DOWN=1 measures each row with the vendor stopped: it logs in and loads the page
+// once while the vendor answers (what the site keeps as last known), then the proxy answers every
+// call 503 at once for the measured run, with the site's read cache off
+// (LOYALTY_READ_CACHE_SECONDS=0), so the signed-in pages show their last-known data. The column
+// 'as of shown' says whether the page said so. Implies the vendor proxy.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -61,7 +67,9 @@ const vendor = {
   jitterMs: numberOption('BENCH_LOYALTY_JITTER', 60_000),
   errorRate: numberOption('BENCH_LOYALTY_ERRORS', 1),
 };
-const behindProxy = vendor.latencyMs > 0 || vendor.jitterMs > 0 || vendor.errorRate > 0;
+const vendorDown = process.env.BENCH_LOYALTY_DOWN === '1';
+const behindProxy =
+  vendor.latencyMs > 0 || vendor.jitterMs > 0 || vendor.errorRate > 0 || vendorDown;
 const loyaltyMode = process.env.BENCH_LOYALTY ?? (behindProxy ? 'standalone' : 'embedded');
 if (loyaltyMode !== 'embedded' && loyaltyMode !== 'standalone') {
   console.error(`BENCH_LOYALTY must be 'embedded' or 'standalone', not '${loyaltyMode}'`);
@@ -78,7 +86,7 @@ const loyaltyLabel =
         behindProxy
           ? `, behind a vendor proxy: ${vendor.latencyMs} ± ${vendor.jitterMs} ms, ${
               Math.round(vendor.errorRate * 10_000) / 100
-            } % of calls 503`
+            } % of calls 503${vendorDown ? ', stopped (every call 503) for the measured runs' : ''}`
           : ''
       }`
     : 'loyalty: embedded (in the site process)';
@@ -334,6 +342,8 @@ async function main() {
       SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghij',
       // Each signed-in row logs in from this machine's address: more than the default 10 a minute.
       RATE_LIMIT_IP_PER_MINUTE: '100000',
+      // The vendor stopped: every view is answered from the last-known store, none from memory.
+      ...(vendorDown ? { LOYALTY_READ_CACHE_SECONDS: '0' } : {}),
       ...(loyalty
         ? {
             LOYALTY_API_URL: proxy?.url ?? `http://127.0.0.1:${loyaltyPort}`,
@@ -359,14 +369,29 @@ async function main() {
   const storePage = (stores[1] ?? stores[0])?.[1] ?? '/locations';
   for (const p of pages) if (p.path === STORE_PAGE) p.path = storePage;
 
+  /**
+   * Logs in; after a row that stopped the vendor, the site's breaker lets a call through again
+   * only after its half-open pause: tried again for up to 30 s.
+   */
+  async function logInWhenUp(shopper: Parameters<typeof logIn>[2]): Promise<string> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        return await logIn(port, host, shopper);
+      } catch (error) {
+        if (!vendorDown || Date.now() > deadline) throw error;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+
   console.log(
     `\nbench: brand ${brand}, ${connections} connections, ${seconds} s per run, node ${process.version}, ${os.cpus().length} cores, ${loyaltyLabel}\n`,
   );
   const rows: Record<string, string | number>[] = [];
   const notes: string[] = [];
   for (const page of selectedPages()) {
-    if (page.shopper)
-      page.headers = { ...page.headers, cookie: await logIn(port, host, page.shopper) };
+    if (page.shopper) page.headers = { ...page.headers, cookie: await logInWhenUp(page.shopper) };
     const { status, body, text } = await settledGet(page.path, page.headers);
     if (status === 404 && page.optional) {
       notes.push(`skipped '${page.name}': ${page.path} answered 404 (not in this build)`);
@@ -377,11 +402,20 @@ async function main() {
     // Warm up, then measure.
     const headers = { host, ...(page.headers ?? {}) };
     await cannon(`http://127.0.0.1:${port}${page.path}`, headers, 2);
+    let asOfShown: string | null = null;
+    if (vendorDown) {
+      proxy?.setDown(true);
+      // The breaker opens on the first failures; the page as a shopper then gets it.
+      await cannon(`http://127.0.0.1:${port}${page.path}`, headers, 2);
+      const down = await settledGet(page.path, page.headers);
+      asOfShown = down.text.includes('Shown as of') ? 'yes' : 'no';
+    }
     const callsBefore = await loyaltyCallsSoFar();
     const failedBefore = proxy?.counts().failed ?? 0;
     const cpuBefore = [cpuMsSoFar(server.pid), cpuMsSoFar(loyalty?.pid)];
     const run = await cannon(`http://127.0.0.1:${port}${page.path}`, headers);
     const cpuAfter = [cpuMsSoFar(server.pid), cpuMsSoFar(loyalty?.pid)];
+    proxy?.setDown(false);
     const calls = (await loyaltyCallsSoFar()) - callsBefore;
     const failedCalls = (proxy?.counts().failed ?? 0) - failedBefore;
     const views = Math.max(1, run.requests.total);
@@ -411,6 +445,7 @@ async function main() {
       errors: ssr.errors,
       'loyalty calls/view': Math.round((calls / views) * 100) / 100,
       ...(proxy ? { 'vendor 503s/view': Math.round((failedCalls / views) * 1000) / 1000 } : {}),
+      ...(vendorDown ? { 'as of shown': asOfShown ?? '-' } : {}),
       // The site process's CPU per page view, and the standalone loyalty service's.
       'site CPU ms/view': perView(0),
       ...(loyalty ? { 'loyalty CPU ms/view': perView(1) } : {}),

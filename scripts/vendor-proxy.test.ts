@@ -92,4 +92,23 @@ describe('the vendor proxy', () => {
       await proxy.close();
     }
   });
+
+  it('is down when told: every call 503 at once, then forwarded again', async () => {
+    const proxy = await startVendorProxy({
+      target,
+      port: await freePort(),
+      latencyMs: 0,
+      jitterMs: 0,
+      errorRate: 0,
+    });
+    try {
+      proxy.setDown(true);
+      expect((await fetch(`${proxy.url}/loyalty/app/offers`)).status).toBe(503);
+      proxy.setDown(false);
+      expect((await fetch(`${proxy.url}/loyalty/app/offers`)).status).toBe(201);
+      expect(proxy.counts()).toEqual({ forwarded: 1, failed: 1 });
+    } finally {
+      await proxy.close();
+    }
+  });
 });

@@ -22,6 +22,8 @@ export interface VendorProxy {
   url: string;
   /** Calls answered so far: forwarded, and failed on purpose. */
   counts: () => { forwarded: number; failed: number };
+  /** Down: every call is answered 503 at once, as a stopped vendor's gateway would; up again. */
+  setDown: (down: boolean) => void;
   close: () => Promise<void>;
 }
 
@@ -47,9 +49,10 @@ export function startVendorProxy(options: VendorProxyOptions): Promise<VendorPro
   const random = seeded(options.seed ?? 1);
   let forwarded = 0;
   let failed = 0;
+  let down = false;
   const server = http.createServer((req, res) => {
-    const delay = drawDelay(random, options.latencyMs, options.jitterMs);
-    const fail = random() < options.errorRate;
+    const delay = down ? 0 : drawDelay(random, options.latencyMs, options.jitterMs);
+    const fail = down || random() < options.errorRate;
     setTimeout(() => {
       if (fail) {
         failed += 1;
@@ -85,6 +88,9 @@ export function startVendorProxy(options: VendorProxyOptions): Promise<VendorPro
       resolve({
         url: `http://127.0.0.1:${options.port}`,
         counts: () => ({ forwarded, failed }),
+        setDown: (value) => {
+          down = value;
+        },
         close: () =>
           new Promise((done) => {
             server.closeAllConnections();
