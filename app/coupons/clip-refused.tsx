@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { SnackbarView, useSnackbar } from '~/lib/ui/snackbar';
 
 /** How long the refusal stays (long enough to read it; the pointer or focus holds it). */
@@ -9,7 +10,7 @@ const ReportContext = createContext<(message: string) => void>(() => undefined);
 /**
  * Where a card's refused clip is said with JavaScript: a clip the loyalty service could not take
  * (it is down) opens a snackbar with the action's message, announced through a polite live
- * region already in the page. A refusal for another reason stays quiet (the card puts 'Clip'
+ * region in the page from hydration on. A refusal for another reason stays quiet (the card puts 'Clip'
  * back), as the catalogue has it. Without JavaScript the page's top says it (the loader's
  * `clipRefused`).
  */
@@ -21,16 +22,21 @@ export function ClipRefusedProvider({ children }: { children: ReactNode }) {
     durationMs: CLIP_REFUSED_SNACKBAR_MS,
     onClose: () => setShown(null),
   });
+  // Its live region joins the page at hydration, before any clip can be refused: a page
+  // without scripts has no use for it (its refusals come back as the page's own alert).
+  const hydrated = useHydrated();
   return (
     <ReportContext.Provider value={report}>
       {children}
-      <SnackbarView
-        open={shown !== null}
-        message={shown?.text}
-        onClose={close}
-        testId="clip-refused"
-        box={box}
-      />
+      {hydrated ? (
+        <SnackbarView
+          open={shown !== null}
+          message={shown?.text}
+          onClose={close}
+          testId="clip-refused"
+          box={box}
+        />
+      ) : null}
     </ReportContext.Provider>
   );
 }
