@@ -10,9 +10,9 @@ const ReportContext = createContext<(message: string) => void>(() => undefined);
 /**
  * Where a card's refused clip is said with JavaScript: a clip the loyalty service could not take
  * (it is down) opens a snackbar with the action's message, announced through a polite live
- * region in the page from hydration on. A refusal for another reason stays quiet (the card puts 'Clip'
- * back), as the catalogue has it. Without JavaScript the page's top says it (the loader's
- * `clipRefused`).
+ * region in the page from hydration on. A refusal for another reason stays quiet (the card puts
+ * 'Clip' back), as the catalogue has it. Without JavaScript the page's top says it (the
+ * loader's `clipRefused`).
  */
 export function ClipRefusedProvider({ children }: { children: ReactNode }) {
   // A new object per refusal: the same sentence twice opens the snackbar twice.
