@@ -52,8 +52,16 @@ interface Answer {
 
 const MEMOISED = Symbol.for('site.routeMatchCache');
 
+/**
+ * A tree's shape, kept by its array: the server runtime's tree lives as long as the build, and
+ * the tree a render builds is matched twice. Route trees are not changed once built on the server.
+ */
+const shapes = new WeakMap<readonly RouteLike[], string>();
+
 /** What decides a match: each route's path, index and case flags, in tree order. */
 export function treeShape(routes: readonly RouteLike[]): string {
+  const known = shapes.get(routes);
+  if (known !== undefined) return known;
   let shape = '';
   const walk = (list: readonly RouteLike[]) => {
     shape += '[';
@@ -67,6 +75,7 @@ export function treeShape(routes: readonly RouteLike[]): string {
     shape += ']';
   };
   walk(routes);
+  shapes.set(routes, shape);
   return shape;
 }
 
