@@ -51,6 +51,24 @@ describe('SiteLink', () => {
     }
   });
 
+  it('writes a test id where Link writes it', async () => {
+    for (const to of ['/', '/a/../b']) {
+      expect(
+        await renderServer(
+          <SiteLink to={to} className="c" testId="logo">
+            Home
+          </SiteLink>,
+        ),
+      ).toBe(
+        await renderServer(
+          <Link to={to} className="c" data-testid="logo">
+            Home
+          </Link>,
+        ),
+      );
+    }
+  });
+
   it('writes an outside address as a plain anchor', async () => {
     expect(await renderServer(<SiteLink to="https://example.com/x">Out</SiteLink>)).toBe(
       '<a href="https://example.com/x">Out</a>',

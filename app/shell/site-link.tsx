@@ -6,6 +6,8 @@ export interface SiteLinkProps {
   to: string;
   /** A static class: sxRecipe('link', { variant: 'plain' }, { ...style props }). */
   className?: string;
+  /** The anchor's data-testid. */
+  testId?: string;
   children: ReactNode;
 }
 
@@ -19,23 +21,23 @@ export interface SiteLinkProps {
  * written as the anchor Link writes for it, the same attributes in the same order, and followed
  * in the app on a plain click as Link follows it. Anything else stays a Link.
  */
-export function SiteLink({ to, className, children }: SiteLinkProps) {
+export function SiteLink({ to, className, testId, children }: SiteLinkProps) {
   if (isExternal(to)) {
     return (
-      <a href={to} className={className}>
+      <a href={to} className={className} data-testid={testId}>
         {children}
       </a>
     );
   }
   if (plainPath(to)) {
     return (
-      <PathLink to={to} className={className}>
+      <PathLink to={to} className={className} testId={testId}>
         {children}
       </PathLink>
     );
   }
   return (
-    <Link to={to} className={className}>
+    <Link to={to} className={className} data-testid={testId}>
       {children}
     </Link>
   );
@@ -53,12 +55,13 @@ export function plainPath(to: string): boolean {
   );
 }
 
-function PathLink({ to, className, children }: SiteLinkProps) {
+function PathLink({ to, className, testId, children }: SiteLinkProps) {
   const navigate = useNavigate();
   const location = useLocation();
   return (
     <a
       className={className}
+      data-testid={testId}
       data-discover="true"
       href={to}
       onClick={(event) => followInApp(event, to, location, navigate)}
