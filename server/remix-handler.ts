@@ -8,6 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { bodyStream, gatedBody, RequestRefused } from './request-gate';
 import { installRouteMatchCache } from './route-match-cache';
 import { installServerRoutesCache } from './server-routes-cache';
+import { installDirectLoaderCalls } from './loader-request';
 
 /**
  * Remix behind Express: the site's own adapter, written after @remix-run/express's
@@ -22,7 +23,8 @@ import { installServerRoutesCache } from './server-routes-cache';
  * - a document post to a page without an action gets our 405 error page (through the app's error
  *   handler) instead of Remix's, whose hydration data would carry its internal message;
  * - the router's route matching is remembered by tree shape and address (route-match-cache.ts),
- *   and the route tree a page renders with is built once per build (server-routes-cache.ts).
+ *   the route tree a page renders with is built once per build (server-routes-cache.ts), and the
+ *   loaders of a page view without a query get its request rather than copies (loader-request.ts).
  */
 
 export type GetLoadContext = (req: Request, res: Response) => Promise<AppLoadContext>;
@@ -98,6 +100,8 @@ export function createRequestHandler(options: RemixHandlerOptions) {
   // render: both remembered (route-match-cache.ts, server-routes-cache.ts).
   installRouteMatchCache();
   installServerRoutesCache();
+  // A page view's loaders get its request itself, not copies (loader-request.ts).
+  installDirectLoaderCalls();
   const handle = createRemixHandler(options.build, options.mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
