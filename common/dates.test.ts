@@ -67,4 +67,13 @@ describe('Denver dates', () => {
     expect(formatShopperDate(null)).toBe('');
     expect(formatShopperDate('not a date')).toBe('');
   });
+
+  it('formats a day again the same way, each style its own', () => {
+    for (let i = 0; i < 2; i += 1) {
+      expect(formatShopperDate('2026-11-02', 'monthDay')).toBe('Nov 2');
+      expect(formatShopperDate('2026-11-02')).toBe('Nov 2, 2026');
+      expect(formatShopperDate('2026-11-02', 'long')).toBe('Monday, November 2, 2026');
+      expect(formatShopperDate('2026-11-03T03:00:00Z')).toBe('Nov 2, 2026');
+    }
+  });
 });

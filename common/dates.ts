@@ -117,6 +117,7 @@ export function endOfDenverDay(date: string): Date {
 }
 
 export type DateStyle = 'short' | 'long' | 'monthDay';
+const shopperDates = new Map<string, string>();
 const FORMATS: Record<DateStyle, string> = {
   short: 'MMM D, YYYY',
   long: 'dddd, MMMM D, YYYY',
@@ -132,7 +133,11 @@ export function formatShopperDate(
   style: DateStyle = 'short',
 ): string {
   const day = calendarDate(value);
-  return day ? dayjs.utc(day).format(FORMATS[style]) : '';
+  // A page writes a few dozen dates (coupon and ad ends) out of a few hundred days: each day's
+  // text is formatted once per style (dayjs's format was ~0.7 % of a page's server CPU).
+  return day
+    ? memo(shopperDates, `${style} ${day}`, () => dayjs.utc(day).format(FORMATS[style]))
+    : '';
 }
 
 /**

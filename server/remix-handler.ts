@@ -6,6 +6,9 @@ import {
 } from '@remix-run/node';
 import type { NextFunction, Request, Response } from 'express';
 import { bodyStream, gatedBody, RequestRefused } from './request-gate';
+import { installRouteMatchCache } from './route-match-cache';
+import { installServerRoutesCache } from './server-routes-cache';
+import { installDirectLoaderCalls } from './loader-request';
 
 /**
  * Remix behind Express: the site's own adapter, written after @remix-run/express's
@@ -18,7 +21,10 @@ import { bodyStream, gatedBody, RequestRefused } from './request-gate';
  * - the URL's port comes from Host only, never from a client's X-Forwarded-Host, and an address
  *   that cannot be read is a 400 (the brand's error page), not a 500;
  * - a document post to a page without an action gets our 405 error page (through the app's error
- *   handler) instead of Remix's, whose hydration data would carry its internal message.
+ *   handler) instead of Remix's, whose hydration data would carry its internal message;
+ * - the router's route matching is remembered by tree shape and address (route-match-cache.ts),
+ *   the route tree a page renders with is built once per build (server-routes-cache.ts), and the
+ *   loaders of a page view without a query get its request rather than copies (loader-request.ts).
  */
 
 export type GetLoadContext = (req: Request, res: Response) => Promise<AppLoadContext>;
@@ -90,6 +96,12 @@ async function sendRemixResponse(res: Response, response: globalThis.Response) {
 
 /** The Express handler that answers with Remix. */
 export function createRequestHandler(options: RemixHandlerOptions) {
+  // Remix matches a page's address four times per render and builds its route tree once per
+  // render: both remembered (route-match-cache.ts, server-routes-cache.ts).
+  installRouteMatchCache();
+  installServerRoutesCache();
+  // A page view's loaders get its request itself, not copies (loader-request.ts).
+  installDirectLoaderCalls();
   const handle = createRemixHandler(options.build, options.mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {

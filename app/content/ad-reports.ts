@@ -32,7 +32,9 @@ function report(event: 'view' | 'click', id: string, view: string) {
 export function useAdReports(id: string | null | undefined, enabled = true) {
   const location = useLocation();
   // location.key: a new page view (the same address again included) is a new view, reported again.
-  const view = useMemo(newViewId, [location.key]);
+  // Only the browser reports (effects and clicks): the server's render needs no id, and drawing 16
+  // random bytes per banner per page was measurable there.
+  const view = useMemo(() => (typeof document === 'undefined' ? '' : newViewId()), [location.key]);
   const on = enabled && Boolean(id);
   useEffect(() => {
     if (on && id) report('view', id, view);

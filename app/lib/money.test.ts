@@ -35,4 +35,17 @@ describe('formatCurrency', () => {
     expect(formatCurrency(Number.NaN)).toBe('');
     expect(formatCurrency(Number.POSITIVE_INFINITY)).toBe('');
   });
+  it('gives the same text for an amount formatted again, and each amount its own', () => {
+    for (let i = 0; i < 2; i += 1) {
+      expect(formatCurrency(1234.5)).toBe('$1,234.50');
+      expect(formatCurrency(-1234.5)).toBe('-$1,234.50');
+      expect(formatCurrency(12.34)).toBe('$12.34');
+      expect(formatCurrency(12.35)).toBe('$12.35');
+    }
+    for (let cents = 100; cents < 6200; cents += 1) {
+      expect(formatCurrency(cents / 100)).toBe(
+        `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+      );
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { SiteLink } from './site-link';
 import type { MenuItem } from '~/content/source/types';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { AccountMenu } from './account-menu';
@@ -108,9 +108,9 @@ export function AppBar(props: AppBarProps) {
         ) : null}
         <div className={showSearch ? styles.accountAfterSearch : styles.account}>
           {user && props.myRewards ? (
-            <Link to="/rewards" className={styles.myRewards} data-testid="my-rewards-button">
+            <SiteLink to="/rewards" className={styles.myRewards} testId="my-rewards-button">
               {props.myRewards}
-            </Link>
+            </SiteLink>
           ) : null}
           <AccountMenu user={user} />
         </div>

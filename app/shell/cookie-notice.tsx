@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
+import { SiteLink } from './site-link';
 import { useEffect, useRef, useState } from 'react';
 import { createAnalytics, type Analytics } from '~/lib/browser/analytics';
 import { getEntry, setEntry } from '~/lib/browser/local-store';
@@ -109,9 +110,9 @@ export function CookieNotice({
         <p className={styles.text}>
           We use cookies to understand how our site is used and to improve your shopping. By
           continuing, you agree to our use of cookies. Read our{' '}
-          <Link to="/privacy" className={styles.link}>
+          <SiteLink to="/privacy" className={styles.link}>
             privacy policy
-          </Link>
+          </SiteLink>
           .
         </p>
         <button type="button" onClick={dismiss} className={styles.button}>

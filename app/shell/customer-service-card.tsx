@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { SiteLink } from './site-link';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { PhoneIcon } from '~/lib/ui/icons';
 import { stackStyle } from '~/lib/ui/styles';
@@ -52,9 +52,9 @@ export function CustomerServiceCard({
           {phone}
         </a>
         <p className={styles.hours}>{hours}</p>
-        <Link to="/customer-service" className={styles.page}>
+        <SiteLink to="/customer-service" className={styles.page}>
           Contact customer service
-        </Link>
+        </SiteLink>
       </div>
     </section>
   );

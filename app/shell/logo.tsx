@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { SiteLink } from './site-link';
 import type { CSSProperties } from 'react';
 import { sx } from '~/lib/theme/static-css';
 
@@ -32,7 +32,7 @@ const styles = {
 /** The brand's logo (or its name as text) linking to the home page. */
 export function Logo({ retailerName, logo }: LogoProps) {
   return (
-    <Link to="/" className={styles.link} data-testid="logo">
+    <SiteLink to="/" className={styles.link} testId="logo">
       {logo ? (
         // Its height is CSS; width and height (the tenant's) give the box its shape before the
         // image arrives, so the header does not move when it loads (no layout shift).
@@ -47,6 +47,6 @@ export function Logo({ retailerName, logo }: LogoProps) {
       ) : (
         <span className={styles.name}>{retailerName}</span>
       )}
-    </Link>
+    </SiteLink>
   );
 }
