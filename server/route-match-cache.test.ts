@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
 import {
   MAX_ADDRESSES,
+  MAX_KEPT_PATH,
   installRouteMatchCache,
   memoiseMatchRoutes,
   treeShape,
@@ -137,6 +138,15 @@ describe('remembered route matching', () => {
     expect(counted).toHaveBeenCalledTimes(MAX_ADDRESSES + 1);
     matchRoutes(tree(), '/posts/c/0');
     expect(counted).toHaveBeenCalledTimes(MAX_ADDRESSES + 2);
+  });
+
+  it('never keeps an address longer than MAX_KEPT_PATH', () => {
+    const counted = vi.fn(original);
+    const matchRoutes = memoiseMatchRoutes(counted as MatchRoutes, pathnameOf);
+    const long = `/posts/c/${'x'.repeat(MAX_KEPT_PATH)}`;
+    expect(plain(matchRoutes(tree(), long))).toEqual(plain(original(tree(), long)));
+    matchRoutes(tree(), long);
+    expect(counted).toHaveBeenCalledTimes(2);
   });
 
   it('is installed on the router module once', () => {

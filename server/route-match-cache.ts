@@ -17,10 +17,12 @@ import { createRequire } from 'node:module';
  * module) still runs.
  *
  * Addresses come from anyone: at most MAX_ADDRESSES answers are kept per tree, the oldest
- * forgotten first, and at most MAX_TREES trees.
+ * forgotten first, at most MAX_TREES trees, and none for an address longer than MAX_KEPT_PATH.
  */
 export const MAX_ADDRESSES = 2000;
 export const MAX_TREES = 8;
+/** Longer addresses are matched every time, never kept (2000 of them would be memory to spend). */
+export const MAX_KEPT_PATH = 512;
 
 export interface RouteLike {
   path?: string;
@@ -112,8 +114,10 @@ export function memoiseMatchRoutes(
 ): MatchRoutes {
   const trees = new Map<string, Map<string, Answer | null>>();
   const memoised: MatchRoutes = (routes, location, basename) => {
+    const pathname = pathnameOf(location) ?? '/';
+    if (pathname.length > MAX_KEPT_PATH) return original(routes, location, basename);
     const shape = treeShape(routes);
-    const key = `${basename ?? '/'}\n${pathnameOf(location) ?? '/'}`;
+    const key = `${basename ?? '/'}\n${pathname}`;
     let answers = trees.get(shape);
     const kept = answers?.get(key);
     if (kept === null) return null;
