@@ -112,17 +112,27 @@ describe('account page savings', () => {
     }
   });
 
-  it('the page does not wait for its savings section: the section streams', async () => {
+  it('a navigation does not wait for the savings section (it streams); a document gets it settled', async () => {
     const b = await signedIn('lins');
     const held = new Promise<null>(() => undefined); // a savings call that never ends
     const res = await b.call(
       ({ request, context }) => accountLoader(request, context, { savings: held }),
       '/account',
+      undefined,
+      // A navigation's data request (the app's own scripts): the section streams.
+      { headers: { 'Sec-Fetch-Dest': 'empty' } },
     );
     expect(res.status).toBe(200);
     const page = res.data as AccountLoaderData;
     expect(page.account?.email).toBe(AVA.email);
     expect(page.savings?.table).toBe(held);
+
+    // A document gets the section settled: sent complete, never pending at hydration.
+    const doc = await b.call(
+      ({ request, context }) => accountLoader(request, context, { savings: Promise.resolve(null) }),
+      '/account',
+    );
+    expect((doc.data as AccountLoaderData).savings?.table).toBeNull();
   });
 
   it('a failing customer call leaves the savings section in place', async () => {

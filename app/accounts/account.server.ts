@@ -15,6 +15,7 @@ import { formatPhone } from '~/lib/form-kit/mask';
 import { formFailure, formTooMany } from '~/lib/form-kit/reply.server';
 import { readForm } from '~/lib/form-kit/read-form.server';
 import { cacheHeaders } from '~/lib/http/cache.server';
+import { streamsSections } from '~/lib/http/streamed.server';
 import { lastKnownLabel } from '~/lib/loyalty/last-known';
 import {
   ACCOUNT_INTENTS,
@@ -189,10 +190,13 @@ export async function accountLoader(
     /** Latest birth date (today), computed once so server and browser agree. */
     today: denverDate(),
     /**
-     * The year-to-date savings section, streamed (a secondary section): null when the page has
-     * none; `table` settles to null when the savings could not be loaded (a short message).
+     * The year-to-date savings section (a secondary section, streamed to a navigation): null
+     * when the page has none; `table` is (or settles to) null when the savings could not be
+     * loaded (a short message).
      */
-    savings: sections.savings ? { table: sections.savings } : null,
+    savings: sections.savings
+      ? { table: streamsSections(request) ? sections.savings : await sections.savings }
+      : null,
     /** The savings shown from what was last known while the loyalty service is down: its time. */
     lastKnown: lastKnownLabel(context.loyaltyAsOf),
   };

@@ -4,6 +4,7 @@ import { denverDate } from '@common/dates';
 import { logger } from '@common/logger.server';
 import { data, type AppLoadContext } from '@remix-run/node';
 import { cacheHeaders, PRIVATE_NO_STORE } from '~/lib/http/cache.server';
+import { streamsSections } from '~/lib/http/streamed.server';
 import { lastKnownLabel } from '~/lib/loyalty/last-known';
 import { requireShopper } from '~/lib/session/shopper.server';
 import { guestLoginHref } from '~/lib/session/login-href';
@@ -57,9 +58,10 @@ export async function rewardsLoader(request: Request, context: AppLoadContext) {
 
   // The year-to-date savings (docs/reference/rewards.md "Savings") load beside the rewards calls; a
   // failure hides only that section (savingsSection answers null).
-  // The savings are a secondary section: started now, beside the others, and streamed to the
-  // page (a navigation shows the rest without waiting for it; a full page load waits).
+  // The savings are a secondary section: started now, beside the others, and streamed to a
+  // navigation (which shows the rest without waiting for it); a document gets it settled.
   const savings = savingsSection(context);
+  const streamed = streamsSections(request);
   const [info, history, credits] = await Promise.all([
     needs.info ? attempt('loyalty info', () => loyalty.getLoyaltyInfo(no)) : skipped,
     needs.history ? attempt('points history', () => loyalty.getPointsHistory(no)) : skipped,
@@ -72,7 +74,7 @@ export async function rewardsLoader(request: Request, context: AppLoadContext) {
   return data(
     {
       ...view,
-      savings,
+      savings: streamed ? savings : await savings,
       viewer: viewerKey(tenant.sitePath, no),
       /** Shown from what was last known while the loyalty service is down: its time. */
       lastKnown: lastKnownLabel(context.loyaltyAsOf),

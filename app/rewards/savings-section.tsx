@@ -79,8 +79,8 @@ export function SavingsSection({ savings, headingId = 'savings-heading' }: Savin
 
 /**
  * The savings section of a page whose loader streams it (a secondary section: the page shows
- * without waiting for the savings call when a shopper navigates with JavaScript; a full page
- * load, with or without JavaScript, is sent complete, the section included). Until the table
+ * without waiting for the savings call when a shopper navigates with JavaScript; a document,
+ * with or without JavaScript, gets it settled and is sent complete). Until a streamed table
  * arrives: the heading and a short busy line in the section's place.
  */
 export function StreamedSavingsSection({
@@ -90,6 +90,10 @@ export function StreamedSavingsSection({
   savings: Promise<SavingsTable | null> | SavingsTable | null;
   headingId?: string;
 }) {
+  // Settled (a document's data): the plain section, the very markup hydration finds.
+  if (!(savings instanceof Promise)) {
+    return <SavingsSection savings={savings} headingId={headingId} />;
+  }
   const failed = <SavingsSection savings={null} headingId={headingId} />;
   return (
     <Suspense
