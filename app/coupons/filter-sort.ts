@@ -230,14 +230,25 @@ export interface CouponFacets {
 
 const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
 
-function countNames(names: Iterable<string | null>, selected: string | null): CouponFacet[] {
+/**
+ * The options of one select: `field`'s names counted by key (offerKeys: kept per offer object, so
+ * the shared list's offers are not folded again on every page view).
+ */
+function countNames(
+  offers: readonly Offer[],
+  field: 'category' | 'brand',
+  selected: string | null,
+): CouponFacet[] {
   const byKey = new Map<string, CouponFacet>();
-  for (const raw of names) {
-    const key = nameKey(raw);
+  for (const offer of offers) {
+    const key = offerKeys(offer)[field];
     if (!key) continue;
     const facet = byKey.get(key);
     if (facet) facet.count += 1;
-    else byKey.set(key, { name: (raw ?? '').trim().replace(/\s+/g, ' '), count: 1 });
+    else {
+      const raw = field === 'category' ? offer.categoryName : offer.brandName;
+      byKey.set(key, { name: (raw ?? '').trim().replace(/\s+/g, ' '), count: 1 });
+    }
   }
   const chosen = cleanName(selected);
   if (chosen && !byKey.has(nameKey(chosen))) byKey.set(nameKey(chosen), { name: chosen, count: 0 });
@@ -262,14 +273,8 @@ export function facets(
   const category = nameKey(selected.category);
   const inCategory = category ? list.filter((o) => offerKeys(o).category === category) : list;
   return {
-    categories: countNames(
-      list.map((o) => o.categoryName),
-      selected.category,
-    ),
-    brands: countNames(
-      inCategory.map((o) => o.brandName),
-      selected.brand,
-    ),
+    categories: countNames(list, 'category', selected.category),
+    brands: countNames(inCategory, 'brand', selected.brand),
   };
 }
 
