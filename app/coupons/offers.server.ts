@@ -13,6 +13,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import { logger } from '@common/logger.server';
+import { noteLoyaltyAsOf } from '~/lib/context.server';
 import type { LoyaltyClient } from '~/lib/loyalty/client.server';
 import { LAST_KNOWN_MAX_AGE_MS } from '~/lib/loyalty/shopper-store.server';
 import type { Offer, OfferLists } from '~/lib/loyalty/types';
@@ -123,7 +124,7 @@ function cacheKey(context: AppLoadContext): string {
 export async function brandCoupons(context: AppLoadContext): Promise<readonly Offer[]> {
   const answer = await availableCache.lookup(cacheKey(context), context.loyalty);
   if (answer.lastKnown) {
-    context.loyaltyAsOf = Math.min(context.loyaltyAsOf ?? answer.fetchedAt, answer.fetchedAt);
+    noteLoyaltyAsOf(context, answer.fetchedAt);
   }
   return answer.offers;
 }

@@ -79,6 +79,14 @@ export interface RequestFacts {
   method?: string;
 }
 
+/**
+ * Notes that the request shows loyalty data last known at `fetchedAt` (the service did not
+ * answer): the page's 'as of' time is the oldest such.
+ */
+export function noteLoyaltyAsOf(context: Pick<AppContext, 'loyaltyAsOf'>, fetchedAt: number) {
+  context.loyaltyAsOf = Math.min(context.loyaltyAsOf ?? fetchedAt, fetchedAt);
+}
+
 /** The whole per-request context: session parsed, shopper read, loyalty client bound. */
 export async function createAppLoadContext(
   services: AppServices,
@@ -115,9 +123,7 @@ export async function createAppLoadContext(
                 services.env.LOYALTY_READ_CACHE_SECONDS === undefined
                   ? undefined
                   : services.env.LOYALTY_READ_CACHE_SECONDS * 1000,
-              onLastKnown(fetchedAt) {
-                context.loyaltyAsOf = Math.min(context.loyaltyAsOf ?? fetchedAt, fetchedAt);
-              },
+              onLastKnown: (fetchedAt) => noteLoyaltyAsOf(context, fetchedAt),
             })
           : client;
       }
