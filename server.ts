@@ -166,7 +166,10 @@ async function runSite(env: Env, shared: SharedServices | null) {
     env,
     content,
     accounts,
-    sessions: createSessionStorages(accounts.siteStore, secret, env.NODE_ENV === 'production'),
+    // The embedded store is this process's alone: its session records are kept in memory.
+    sessions: createSessionStorages(accounts.siteStore, secret, env.NODE_ENV === 'production', {
+      keepRecords: accounts.siteStore.kind === 'pglite',
+    }),
     references: {
       adviewer: refs.adviewer,
       mailingList: refs.mailingList,

@@ -6,8 +6,10 @@
  *
  * - A record belongs to one brand: each brand reads through its own storage, whose read asks
  *   for the record of that brand only, so a cookie copied to another brand is a guest there.
- * - Deleting a record ends its session at once in every process (no cache): logout, a password
- *   change or reset (`endSessions`).
+ * - Deleting a record ends its session at once in every process: logout, a password change or
+ *   reset (`endSessions`). Records are kept in memory only by the embedded store's one process,
+ *   which makes every change itself (./record-cache.server.ts); with PostgreSQL every request
+ *   reads its record.
  * - The id changes whenever the signed-in shopper does (sign-in, sign-out): the old record is
  *   deleted and the data moves to a new id (session fixation).
  * - A guest's id also changes when what their pages show from the session changes: a new home
@@ -31,6 +33,7 @@ import {
 } from '@remix-run/node';
 import { logger } from '@common/logger.server';
 import { bumpShopperVersion, deleteSnapshots } from '~/lib/loyalty/shopper-store.server';
+import { attachRecordCache, type SessionRecordCache } from './record-cache.server';
 import type { SiteQuery } from '~/lib/site-store/site-store.server';
 import type { Tenant } from '~/lib/tenant/schema';
 
@@ -195,17 +198,25 @@ export function createSessionStorages(
   store: SiteQuery,
   secret: string,
   production: boolean,
+  options: {
+    /**
+     * This process is the store's only writer (the embedded store): keep records in memory
+     * (./record-cache.server.ts). Never with a store other processes write.
+     */
+    keepRecords?: boolean;
+  } = {},
 ): SessionStorages {
   const storages = new Map<string, BrandStorage>();
   const stored = new StoredSessions();
   const sweeper = expiredSweeper(store);
+  const kept = options.keepRecords ? attachRecordCache(store) : null;
 
   function storageFor(brand: SessionBrand, https: boolean): BrandStorage {
     const secure = production || https || brand.origin.startsWith('https:');
     const key = `${secure ? 's' : 'p'}:${brand.sitePath}`;
     let found = storages.get(key);
     if (!found) {
-      found = brandStorage(store, brand.sitePath, { secret, secure }, sweeper.nowAndThen);
+      found = brandStorage(store, brand.sitePath, { secret, secure, kept }, sweeper.nowAndThen);
       storages.set(key, found);
     }
     return found;
@@ -215,7 +226,7 @@ export function createSessionStorages(
     async read(brand, https, cookieHeader) {
       if (!cookieHeader) return stored.remember(createSession<SessionData, SessionFlash>());
       const id: unknown = await storageFor(brand, https).cookie.parse(cookieHeader);
-      const record = await readRecord(store, brand.sitePath, id);
+      const record = await readRecord(store, brand.sitePath, id, kept);
       // A cookie whose record is gone (ended, expired, another brand's) starts afresh, and a
       // later commit creates a record instead of writing to one that is gone. A stored record is
       // never empty (commit deletes it instead).
@@ -245,10 +256,13 @@ export function createSessionStorages(
     },
 
     async endSessions(brand, shopperNo, options = {}) {
-      const rows = await store.query(
-        `delete from sessions where brand = $1 and shopper_no = $2 and id <> $3 returning 1`,
-        [brand, shopperNo, options.except ?? ''],
-      );
+      kept?.forgetShopper(brand, shopperNo);
+      const rows = await store
+        .query(
+          `delete from sessions where brand = $1 and shopper_no = $2 and id <> $3 returning 1`,
+          [brand, shopperNo, options.except ?? ''],
+        )
+        .finally(() => kept?.forgetShopper(brand, shopperNo));
       // What the ended sessions could read goes with them: the loyalty answers cached in every
       // process (a new version) and the last-known ones kept for an outage.
       await Promise.all([
@@ -366,24 +380,41 @@ async function readRecord(
   store: SiteQuery,
   brand: string,
   id: unknown,
+  kept: SessionRecordCache | null = null,
 ): Promise<{ data: StoredData; version: number } | null> {
   // A cookie signed with our secret but not holding an id (a cookie session of before).
   if (typeof id !== 'string' || !SESSION_ID.test(id)) return null;
-  const rows = await store.query<{ data: StoredData; version: string | number | null }>(
-    `select s.data, v.version from sessions s
+  const hit = kept?.get(brand, id);
+  if (hit) return hit as { data: StoredData; version: number };
+  const begun = kept?.begin() ?? 0;
+  const rows = await store.query<{
+    data: StoredData;
+    version: string | number | null;
+    shopper_no: string | null;
+    expires_at: Date | string;
+  }>(
+    `select s.data, s.shopper_no, s.expires_at, v.version from sessions s
        left join shopper_versions v on v.brand = s.brand and v.shopper_no = s.shopper_no
       where s.id = $1 and s.brand = $2 and s.expires_at > now()`,
     [id, brand],
   );
   const row = rows[0];
-  return row ? { data: row.data, version: Number(row.version ?? 0) } : null;
+  if (!row) return null;
+  const version = Number(row.version ?? 0);
+  kept?.keep(begun, brand, id, {
+    json: JSON.stringify(row.data),
+    shopperNo: row.shopper_no,
+    expiresAt: new Date(row.expires_at).getTime(),
+    version,
+  });
+  return { data: row.data, version };
 }
 
 /** One brand's cookie and its storage: records of that brand only, in the site store. */
 function brandStorage(
   store: SiteQuery,
   brand: string,
-  { secret, secure }: { secret: string; secure: boolean },
+  { secret, secure, kept }: { secret: string; secure: boolean; kept: SessionRecordCache | null },
   afterCreate: () => Promise<void>,
 ): BrandStorage {
   const cookie = createCookie('__session', {
@@ -415,15 +446,22 @@ function brandStorage(
     async updateData(id, data, expires) {
       // Never an upsert: a record ended meanwhile (logout elsewhere, a password change) stays
       // ended, whatever a request still running with it stores.
-      await store.query(
-        `update sessions set data = $3::jsonb, shopper_no = $4, expires_at = $5, updated_at = now()
+      // Dropped before and after: no read running across the write keeps what it read.
+      kept?.forget(brand, id);
+      await store
+        .query(
+          `update sessions set data = $3::jsonb, shopper_no = $4, expires_at = $5, updated_at = now()
             where id = $1 and brand = $2`,
-        [id, brand, JSON.stringify(data), shopperNoOf(data), expiresAt(expires)],
-      );
+          [id, brand, JSON.stringify(data), shopperNoOf(data), expiresAt(expires)],
+        )
+        .finally(() => kept?.forget(brand, id));
     },
     async deleteData(id) {
       if (!id) return;
-      await store.query('delete from sessions where id = $1 and brand = $2', [id, brand]);
+      kept?.forget(brand, id);
+      await store
+        .query('delete from sessions where id = $1 and brand = $2', [id, brand])
+        .finally(() => kept?.forget(brand, id));
     },
   });
   return { cookie, storage };
