@@ -73,17 +73,27 @@ describe('lineScore', () => {
     expect(lineScore('VALUE CHOICE CREAM CHEESE', brand, product)).toBe(0);
     expect(lineScore('BLUEBELL CREAM CHEESE', brand, product)).toBe(0);
   });
-  it('takes a line cut short when everything it shows agrees', () => {
+  it('takes a line cut short inside the last product word, and nothing else of its own', () => {
     const w = couponWords(
       coupon({
         brand: 'Northern Tide Seafood',
-        summary: 'Save $2.00 on Northern Tide Seafood Atlantic Salmon Fillet',
+        summary: 'Save $2.00 on Northern Tide Seafood Tilapia Fillets',
       }),
     );
-    expect(lineScore('NORTHERN TIDE SEAFOOD ATLANTIC', w.brand, w.product)).toBe(1);
-    expect(lineScore('NORTHERN TIDE SEAFOOD ATLANTIC SA', w.brand, w.product)).toBe(1);
+    expect(lineScore('NORTHERN TIDE SEAFOOD TILAPIA FI', w.brand, w.product)).toBe(2);
+    expect(lineScore('NORTHERN TIDE SEAFOOD TILAPIA', w.brand, w.product)).toBe(0);
     expect(lineScore('NORTHERN TIDE SEAFOOD COD FILLE', w.brand, w.product)).toBe(0);
     expect(lineScore('NORTHERN TIDE SEAFOOD FILLET', w.brand, w.product)).toBe(0);
+    expect(lineScore('NTS TILAPIA FI', w.brand, w.product)).toBe(0);
+    const s = couponWords(
+      coupon({ brand: 'Silverline', summary: 'Save $1.50 on Silverline Shampoo' }),
+    );
+    expect(lineScore('SILVERLINE DRY SHAMPOO', s.brand, s.product)).toBe(0);
+    expect(lineScore('SILVERLINE SHAMPOO 12 OZ', s.brand, s.product)).toBe(1);
+    const b = couponWords(
+      coupon({ brand: 'Riverbend Berry Co.', summary: '$1 off Riverbend Berry Co. Strawberries' }),
+    );
+    expect(lineScore('RIVERBEND BERRY CO. STRAWBERRI', b.brand, b.product)).toBe(1);
   });
 });
 

@@ -15,10 +15,11 @@
  *    from its brand name; its product words are the words of its summary that are neither brand
  *    words nor coupon wording ('save', 'buy', 'off', amounts…).
  * 3. An item line (a purchase: a positive amount) matches the coupon when it holds every brand word
- *    AND at least two of the product words (all of them when the product has one word). A line the
- *    register cut short (28 characters or more) may instead match with one product word when the
- *    words it shows after the brand are the product's first words in order, the last one possibly
- *    cut (a prefix).
+ *    AND every product word, and no word of its own (one that is neither a brand, product nor
+ *    filler word): 'GREEK YOGURT' is not the coupon's 'Greek Vanilla Yogurt', 'DRY SHAMPOO' not
+ *    its 'Shampoo'. A line the register cut short (28 characters or more) may lack one product
+ *    word when its last word is the start of it ('... CHILI POWD' for 'Chili Powder'); a line cut
+ *    between words is not read as any product.
  * 4. A coupon that asks for two items ('buy 2', 'buy TWO') needs two units among its matching lines
  *    ('2 @' counts two).
  * 5. The coupon counts as applied, and is not flagged, when the receipt has a digital coupon line
@@ -141,7 +142,7 @@ const NOISE = new Set(
   (
     'co inc llc the and of a an for with any one two three on off save saving savings when you ' +
     'buy get take free limit item items variety varieties mix match select digital coupon ' +
-    'coupons cpn dig e ecoupon or to at your'
+    'coupons cpn dig e ecoupon or to at your pack size family value new'
   ).split(' '),
 );
 const DIGITAL = /\b(digital coupons?|dig(ital)? cpn|e ?coupons?|ecpn)\b/;
@@ -205,27 +206,25 @@ export const isDigitalCouponLine = (item: ReceiptItem) =>
 const CUT_LENGTH = 28;
 
 /**
- * How well a line matches the coupon's words: the product words in common, or 0 for no match
- * (rule 3).
+ * How well a line matches the coupon's words (rule 3): the number of product words, or 0 for no
+ * match.
  */
 export function lineScore(description: string, brand: string[], product: string[]): number {
   if (brand.length === 0 || product.length === 0) return 0;
   const line = words(description);
   const set = new Set(line);
   if (!brand.every((w) => set.has(w))) return 0;
-  const common = product.filter((w) => set.has(w)).length;
-  if (common >= Math.min(2, product.length)) return common;
-  if (description.trim().length < CUT_LENGTH) return 0;
-  // Cut short: the words after the brand are the product's first words in order, the last one
-  // possibly cut.
-  const rest = line.filter((w) => !brand.includes(w) && !NOISE.has(w));
-  if (rest.length === 0 || rest.length > product.length) return 0;
-  const agree = rest.every(
-    (w, i) =>
-      w === product[i] || (i === rest.length - 1 && w.length >= 2 && product[i].startsWith(w)),
-  );
-  const full = rest.filter((w, i) => w === product[i]).length;
-  return agree && full >= 1 ? full : 0;
+  const own = line.filter((w) => !brand.includes(w) && !product.includes(w) && !NOISE.has(w));
+  const missing = product.filter((w) => !set.has(w));
+  if (missing.length === 0) return own.length === 0 ? product.length : 0;
+  // Cut short: one product word missing, and the line ends with its start.
+  if (description.trim().length < CUT_LENGTH || missing.length !== 1 || own.length !== 1) return 0;
+  const last = line[line.length - 1];
+  if (own[0] !== last || last.length < 2) return 0;
+  // 'STRAWBERRI' is the start of 'strawberries', whose one form is 'strawberry'.
+  const starts =
+    missing[0].startsWith(last) || (last.length > 3 && missing[0].startsWith(last.slice(0, -1)));
+  return starts ? product.length : 0;
 }
 
 function time(value: string | null): number | null {
