@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { AVA } from '../../test/demo';
 import { expect, test } from '../kit/fixtures';
-import { brandUrl, dismissPopups } from '../kit/support';
+import { brandUrl, dismissPopups, expectNoSeriousAxeViolations } from '../kit/support';
 
 /**
  * After the trip, on /account/receipts (docs/reference/receipts.md): a clipped coupon that did
@@ -100,6 +100,8 @@ test('a missed coupon flagged and asked about, savings summed, receipts searched
   const day = askQuery.get('receiptDate')!;
   expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await expectFitsWidth(page);
+
+  if (test.info().project.name === 'js') await expectNoSeriousAxeViolations(page);
 
   // Searching by an item of that trip keeps it, and sums only what is shown.
   const line = (await misses.first().locator('p').nth(1).textContent())!.split('·').at(-1)!.trim();
