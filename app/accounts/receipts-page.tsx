@@ -1,112 +1,110 @@
-import { Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import { LastKnownNotice } from '~/lib/ui/last-known-notice';
 import { useEffect, useRef } from 'react';
 import { formatCurrency } from '~/lib/money';
 import { FormAlert } from '~/lib/form-kit/form-alert';
-import type { ParsedReceipt } from '~/lib/loyalty/receipt';
-import { sx } from '~/lib/theme/static-css';
-import { srOnly } from '~/lib/ui/styles';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { useRootData } from '~/shell/root-data';
 import { accountPageStyles } from './account-page-styles';
-import { rangeSentence, type ReceiptView } from './receipts';
+import { ReceiptDetails } from './receipt-details';
+import { savedSentence } from './receipt-savings';
+import { rangeSentence } from './receipts';
+import { queryString, SEARCH_MAX, type QueryField } from './receipts-query';
 import type { receiptsLoader } from './receipts.server';
+
+export type ReceiptsPageData = ReturnType<typeof useLoaderData<typeof receiptsLoader>>;
 
 const styles = {
   ...accountPageStyles,
   intro: sx({ mb: '4' }),
   list: sx({ listStyleType: 'none', p: '0', m: '0', display: 'flex', flexDirection: 'column' }),
-  details: sx({
+  search: sx({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', md: '2fr 2fr 1fr 1fr' },
+    gap: '3',
+    alignItems: 'start',
     borderWidth: '1px',
     borderRadius: 'l3',
+    p: '4',
+    mb: '4',
     bg: 'bg',
-    mb: '3',
-    '&[open]': { shadow: 'sm' },
   }),
-  summary: sx({
+  field: sx({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' }),
+  label: sx({ fontWeight: 'medium', fontSize: 'sm' }),
+  input: sx({
+    borderWidth: '1px',
+    borderRadius: 'l2',
+    px: '3',
+    h: '10',
+    bg: 'bg',
+    w: 'full',
+    minW: '0',
+    '&[aria-invalid=true]': { borderColor: 'border.error' },
+  }),
+  error: sx({ color: 'fg.error', fontSize: 'sm' }),
+  actions: sx({
+    gridColumn: '1 / -1',
     display: 'flex',
     flexWrap: 'wrap',
-    alignItems: 'baseline',
-    columnGap: '4',
-    rowGap: '1',
-    px: '4',
-    py: '3',
-    cursor: 'pointer',
-    borderRadius: 'l3',
-    _focusVisible: { outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '2px' },
-    _hover: { bg: 'bg.muted' },
+    gap: '3',
+    alignItems: 'center',
   }),
-  summaryDate: sx({ fontWeight: 'semibold', minW: '8rem' }),
-  summaryStore: sx({ flex: '1', minW: '10rem' }),
-  summaryTotal: sx({ fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' }),
-  body: sx({ px: '4', pb: '4', pt: '1', borderTopWidth: '1px' }),
-  store: sx({ my: '3', lineHeight: 'tall' }),
-  line: sx({ display: 'block' }),
-  facts: sx({
-    display: 'grid',
-    gridTemplateColumns: 'auto 1fr',
-    columnGap: '4',
-    rowGap: '1',
-    mb: '3',
-    fontSize: 'sm',
-    '& dt': { color: 'fg.muted' },
-    '& dd': { m: '0' },
-  }),
-  items: sx({
-    w: 'full',
-    borderCollapse: 'collapse',
-    fontSize: 'sm',
-    '& th, & td': { textAlign: 'start', py: '1.5', pr: '3', borderBottomWidth: '1px' },
-    '& thead th': { color: 'fg.muted', fontWeight: 'semibold' },
-    '& .num': { textAlign: 'end', pr: '0', fontVariantNumeric: 'tabular-nums' },
-    '& tfoot th, & tfoot td': { fontWeight: 'semibold', borderBottomWidth: '0' },
-    '& tfoot tr.total th, & tfoot tr.total td': { fontSize: 'md', borderTopWidth: '2px' },
-  }),
-  itemCell: sx({ overflowWrap: 'anywhere' }),
-  points: sx({ mt: '3', fontWeight: 'semibold', color: 'brand.fg' }),
-  raw: sx({
-    // Pre-wrapped: the text as printed, wrapped rather than scrolled on a phone.
-    whiteSpace: 'pre-wrap',
-    overflowWrap: 'anywhere',
-    fontFamily: 'mono',
-    fontSize: 'sm',
-    bg: 'bg.muted',
-    borderRadius: 'l2',
-    p: '3',
-    m: '0',
-  }),
+  submit: sxRecipe('button', { variant: 'solid', size: 'md' }),
+  saved: sx({ fontSize: 'lg', fontWeight: 'semibold', mb: '3', color: 'green.fg' }),
 };
 
 /**
- * Receipts (docs/reference/accounts.md "Receipts"): the shopper's receipts newest first, each a
- * summary (day, store, total) that opens into the whole receipt. <details> opens without
- * JavaScript; a receipt whose text cannot be read is shown as printed.
+ * Receipts (docs/reference/accounts.md "Receipts", docs/reference/receipts.md): the shopper's
+ * receipts newest first, what the trips shown saved, a search by item, store and dates (a GET form:
+ * a shareable address, no JavaScript needed), a print view, and on each receipt the clipped
+ * coupons that probably did not come off.
  */
 export function ReceiptsPage() {
   const data = useLoaderData<typeof receiptsLoader>();
   useHomeWhenShopperChanges(data.owner);
-  const { receipts, range, loadError } = data;
+  const { receipts, range, loadError, query } = data;
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>Receipts</h1>
       <LastKnownNotice label={data.lastKnown} />
       {loadError ? (
         <FormAlert errors={[loadError]} />
-      ) : receipts.length === 0 || !range ? (
+      ) : data.totalCount === 0 || !range ? (
         <p className={styles.intro}>You have no receipts from the last {data.daysAgo} days.</p>
       ) : (
         <>
           <p className={styles.intro} data-testid="receipts-range">
-            {rangeSentence(range, receipts.length)}
-            {data.limited ? ` (your ${receipts.length} most recent).` : '.'}{' '}
+            {rangeSentence(range, data.totalCount)}
+            {data.limited ? ` (your ${data.totalCount} most recent).` : '.'}{' '}
             <span className={styles.muted}>Open a receipt to see everything on it.</span>
           </p>
-          <ul className={styles.list} aria-label="Your receipts, newest first">
-            {receipts.map((receipt) => (
-              <li key={receipt.key}>
-                <ReceiptDetails receipt={receipt} />
-              </li>
-            ))}
-          </ul>
+          <SearchForm data={data} />
+          {receipts.length === 0 ? (
+            <p className={styles.intro} role="status">
+              No receipts match your search.
+            </p>
+          ) : (
+            <>
+              <p className={styles.saved} data-testid="receipts-saved" role="status">
+                {savedSentence(formatCurrency(data.saved), receipts.length)}
+              </p>
+              <p>
+                <Link
+                  to={`/account/receipts/print${queryString(query.filters)}`}
+                  className={styles.back}
+                >
+                  Print {query.active ? 'these receipts' : 'your receipts'}
+                </Link>
+              </p>
+              <ul className={styles.list} aria-label="Your receipts, newest first">
+                {receipts.map((receipt) => (
+                  <li key={receipt.key}>
+                    <ReceiptDetails receipt={receipt} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </>
       )}
       <p>
@@ -118,98 +116,102 @@ export function ReceiptsPage() {
   );
 }
 
-function ReceiptDetails({ receipt }: { receipt: ReceiptView }) {
+/** The search: item text, store, from and to; each field's message under it. */
+function SearchForm({ data }: { data: ReceiptsPageData }) {
+  const { values, errors } = data.query;
+  const described = (field: QueryField) =>
+    errors[field]
+      ? { 'aria-invalid': true as const, 'aria-describedby': `receipts-${field}-error` }
+      : {};
+  const message = (field: QueryField) =>
+    errors[field] ? (
+      <span id={`receipts-${field}-error`} className={styles.error}>
+        {errors[field]}
+      </span>
+    ) : null;
   return (
-    <details id={`receipt-${receipt.key}`} className={styles.details} data-receipt={receipt.key}>
-      <summary className={styles.summary}>
-        <span className={styles.summaryDate}>{receipt.dateLabel || 'Date not shown'}</span>
-        <span className={styles.summaryStore}>{receipt.store ?? 'Receipt as printed'}</span>
-        {receipt.total !== null ? (
-          <span className={styles.summaryTotal}>
-            <span className={srOnly}>Total </span>
-            {formatCurrency(receipt.total)}
-          </span>
-        ) : null}
-      </summary>
-      <div className={styles.body}>
-        {receipt.parsed ? (
-          <ReadableReceipt receipt={receipt} parsed={receipt.parsed} />
-        ) : (
-          <>
-            <p className={styles.store}>
-              This receipt could not be read into its items; here it is as the register printed it.
-            </p>
-            <pre className={styles.raw} data-testid="receipt-raw">
-              {receipt.raw}
-            </pre>
-          </>
-        )}
+    <Form
+      // A new search (or 'Show all receipts') starts the fields from the address again.
+      key={JSON.stringify(values)}
+      method="get"
+      className={styles.search}
+      aria-label="Find receipts"
+      data-testid="receipts-search"
+    >
+      <div className={styles.field}>
+        <label htmlFor="receipts-q" className={styles.label}>
+          Search items
+        </label>
+        <input
+          id="receipts-q"
+          name="q"
+          type="search"
+          className={styles.input}
+          defaultValue={values.q}
+          maxLength={SEARCH_MAX}
+          {...described('q')}
+        />
+        {message('q')}
       </div>
-    </details>
-  );
-}
-
-function ReadableReceipt({ receipt, parsed }: { receipt: ReceiptView; parsed: ParsedReceipt }) {
-  const totals: [string, number | null, string?][] = [
-    ['Subtotal', parsed.subtotal],
-    ['Tax', parsed.tax],
-    ['Total', parsed.total, 'total'],
-  ];
-  return (
-    <>
-      <p className={styles.store}>
-        {parsed.location.map((line, i) => (
-          <span key={i} className={styles.line}>
-            {line}
-          </span>
-        ))}
-      </p>
-      <dl className={styles.facts}>
-        <dt>Date</dt>
-        <dd>{receipt.dateLabel || 'Not shown'}</dd>
-        {receipt.transactionNumber ? (
-          <>
-            <dt>Transaction number</dt>
-            <dd>{receipt.transactionNumber}</dd>
-          </>
-        ) : null}
-      </dl>
-      <table className={styles.items}>
-        <caption className={srOnly}>
-          Items on the receipt of {receipt.dateLabel || 'this trip'}
-          {receipt.store ? ` at ${receipt.store}` : ''}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {parsed.items.map((item, i) => (
-            <tr key={i}>
-              <td className={styles.itemCell}>{item.description}</td>
-              <td className="num">{formatCurrency(item.value)}</td>
-            </tr>
+      <div className={styles.field}>
+        <label htmlFor="receipts-store" className={styles.label}>
+          Store
+        </label>
+        <select
+          id="receipts-store"
+          name="store"
+          className={styles.input}
+          defaultValue={values.store}
+          {...described('store')}
+        >
+          <option value="">All stores</option>
+          {data.stores.map((store) => (
+            <option key={store} value={store}>
+              {store}
+            </option>
           ))}
-        </tbody>
-        <tfoot>
-          {totals.map(([label, value, kind]) =>
-            value === null ? null : (
-              <tr key={label} className={kind}>
-                <th scope="row">{label}</th>
-                <td className="num">{formatCurrency(value)}</td>
-              </tr>
-            ),
-          )}
-        </tfoot>
-      </table>
-      {parsed.points !== null ? (
-        <p className={styles.points}>Points earned: {parsed.points.toLocaleString('en-US')}</p>
-      ) : null}
-    </>
+        </select>
+        {message('store')}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="receipts-from" className={styles.label}>
+          From
+        </label>
+        <input
+          id="receipts-from"
+          name="from"
+          type="date"
+          className={styles.input}
+          defaultValue={values.from}
+          {...described('from')}
+        />
+        {message('from')}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="receipts-to" className={styles.label}>
+          To
+        </label>
+        <input
+          id="receipts-to"
+          name="to"
+          type="date"
+          className={styles.input}
+          defaultValue={values.to}
+          {...described('to')}
+        />
+        {message('to')}
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className={styles.submit}>
+          Show receipts
+        </button>
+        {data.query.active || Object.keys(errors).length ? (
+          <Link to="/account/receipts" className={styles.back}>
+            Show all receipts
+          </Link>
+        ) : null}
+      </div>
+    </Form>
   );
 }
 
@@ -220,7 +222,7 @@ function ReadableReceipt({ receipt, parsed }: { receipt: ReceiptView; parsed: Pa
  * previous shopper stays in the tab (the shell's greeting included: the root loader does not rerun
  * on a client navigation).
  */
-function useHomeWhenShopperChanges(owner: string) {
+export function useHomeWhenShopperChanges(owner: string) {
   const signedIn = Boolean(useRootData()?.user);
   const first = useRef(owner);
   useEffect(() => {

@@ -31,8 +31,8 @@ async function signedIn(site: string, shopper: DemoShopper): Promise<HarnessBrow
   return b;
 }
 
-async function load(b: HarnessBrowser) {
-  const res = await b.call(receiptsRouteLoader, '/account/receipts');
+async function load(b: HarnessBrowser, path = '/account/receipts') {
+  const res = await b.call(receiptsRouteLoader, path);
   return { ...res, page: res.data as ReceiptsLoaderData };
 }
 
@@ -114,5 +114,40 @@ describe('receipts loader', () => {
     expect(page.loadError).toBe(UNAVAILABLE_MESSAGE);
     expect(page.receipts).toEqual([]);
     expect(page.range).toBeNull();
+  });
+
+  it('flags clipped coupons that did not come off, sums the savings, and searches', async () => {
+    const b = await signedIn('lins', AVA);
+    const { page } = await load(b);
+    const flagged = page.receipts.filter((r) => r.misses.length > 0);
+    expect(flagged.length).toBeGreaterThanOrEqual(1);
+    const misses = flagged.flatMap((r) => r.misses);
+    expect(misses.length).toBeGreaterThanOrEqual(2);
+    for (const r of flagged) {
+      for (const m of r.misses) {
+        const q = new URL(m.askHref, 'http://x').searchParams;
+        expect(q.get('receiptDate')).toBe(r.date);
+        expect(q.get('transaction')).toBe(r.transactionNumber);
+        expect(q.get('coupon')).toBe(m.coupon);
+      }
+    }
+    const sum = page.receipts.reduce((n, r) => n + Math.round((r.savings?.total ?? 0) * 100), 0);
+    expect(page.saved).toBeCloseTo(sum / 100, 2);
+    expect(page.saved).toBeGreaterThan(0);
+    expect(page.totalCount).toBe(page.receipts.length);
+
+    const line = flagged[0].misses[0].line;
+    const found = (await load(b, `/account/receipts?q=${encodeURIComponent(line)}`)).page;
+    expect(found.receipts.map((r) => r.key)).toContain(flagged[0].key);
+    expect(found.receipts.length).toBeLessThan(page.receipts.length);
+    expect(found.totalCount).toBe(page.totalCount);
+
+    const bad = await load(b, `/account/receipts?from=2026-02-31&q=${'x'.repeat(300)}`);
+    expect(bad.status).toBe(200);
+    expect(bad.page.query.errors).toEqual({
+      from: 'Please enter a valid date.',
+      q: 'Please enter at most 60 characters.',
+    });
+    expect(bad.page.receipts).toHaveLength(page.receipts.length);
   });
 });

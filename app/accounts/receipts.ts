@@ -5,8 +5,11 @@
  * client-safe: the loader builds it, tests check it, the page renders it.
  */
 import { calendarDate, formatShopperDate } from '@common/dates';
+import { receiptQuestionHref } from '~/forms/receipt-question';
 import { readReceipt, type ParsedReceipt } from '~/lib/loyalty/receipt';
-import type { Receipt } from '~/lib/loyalty/types';
+import type { OfferLists, Receipt } from '~/lib/loyalty/types';
+import { findMisses, type ClippedCoupon, type CouponMiss } from './coupon-misses';
+import { tripSavings, type TripSavings } from './receipt-savings';
 
 /**
  * What the page asks the receipts call for. The call takes a count (default 150) and a look-back in
@@ -31,6 +34,33 @@ export interface ReceiptView {
   parsed: ParsedReceipt | null;
   /** The text as printed, only when it could not be read (the page shows it pre-wrapped). */
   raw: string | null;
+  /** What the trip saved, by kind; null when the receipt could not be read. */
+  savings: TripSavings | null;
+  /** Clipped coupons probably bought on this trip without their digital coupon line. */
+  misses: ReceiptMiss[];
+}
+
+export interface ReceiptMiss extends CouponMiss {
+  /** The customer-service form, prefilled with this receipt and coupon. */
+  askHref: string;
+}
+
+/**
+ * The shopper's clipped coupons as the matcher reads them: the activated list (clipped, still
+ * running, not used up), each with its last redemption from the redeemed list when it has one.
+ */
+export function clippedCoupons(lists: Pick<OfferLists, 'activated' | 'redeemed'>): ClippedCoupon[] {
+  const redeemed = new Map(lists.redeemed.map((o) => [o.offerId, o.lastRedeemed]));
+  return lists.activated.map((o) => ({
+    offerId: o.offerId,
+    brand: o.brandName ?? '',
+    summary: o.offerSummary ?? '',
+    value: o.offerValue,
+    clippedAt: o.clippedDate,
+    activeDate: o.offerActiveDate,
+    expiryDate: o.offerExpiryDate,
+    lastRedeemed: redeemed.get(o.offerId) ?? null,
+  }));
 }
 
 export interface ReceiptsRange {
@@ -46,8 +76,14 @@ const time = (value: string) => {
   return Number.isFinite(t) ? t : Number.NEGATIVE_INFINITY;
 };
 
-/** The receipts, newest first (an unreadable date last), each read or kept as printed. */
-export function receiptViews(receipts: readonly Receipt[]): ReceiptView[] {
+/**
+ * The receipts, newest first (an unreadable date last), each read or kept as printed, with its
+ * savings and the clipped coupons (`coupons`) that did not come off.
+ */
+export function receiptViews(
+  receipts: readonly Receipt[],
+  coupons: readonly ClippedCoupon[] = [],
+): ReceiptView[] {
   const seen = new Map<string, number>();
   return (
     [...receipts]
@@ -61,15 +97,29 @@ export function receiptViews(receipts: readonly Receipt[]): ReceiptView[] {
         const base = (transactionNumber ?? date).replace(/[^A-Za-z0-9-]/g, '') || 'receipt';
         const n = (seen.get(base) ?? 0) + 1;
         seen.set(base, n);
+        const store = parsed?.location[0] ?? null;
+        const misses = parsed
+          ? findMisses({ at: receipt.transactionDate, items: parsed.items }, coupons)
+          : [];
         return {
           key: n === 1 ? base : `${base}-${n}`,
           date,
           dateLabel: formatShopperDate(date),
-          store: parsed?.location[0] ?? null,
+          store,
           total: parsed?.total ?? null,
           transactionNumber,
           parsed,
           raw: parsed ? null : receipt.receiptTextData,
+          savings: parsed ? tripSavings(parsed.items) : null,
+          misses: misses.map((miss) => ({
+            ...miss,
+            askHref: receiptQuestionHref({
+              date: date || null,
+              store,
+              transaction: transactionNumber,
+              coupon: miss.coupon,
+            }),
+          })),
         };
       })
   );

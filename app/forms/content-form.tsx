@@ -146,6 +146,7 @@ export function ContentForm({
   const [form, fields] = useSchemaForm(schema, {
     id: `${idPrefix}form-${definition.slug}`,
     lastResult,
+    defaultValue: setup.defaults ?? undefined,
     onSubmit: check.onSubmit,
   });
   const f = fields as unknown as Record<string, FieldMeta>;

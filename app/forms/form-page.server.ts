@@ -15,6 +15,7 @@ import {
   RECAPTCHA_TOKEN_FIELD,
 } from '~/lib/security/bot-check.server';
 import { takeNotice } from '~/lib/session/respond.server';
+import { readReceiptQuestion, receiptQuestionDefaults } from './receipt-question';
 
 /** A form slug as it may appear in an address (the content reader takes no other). */
 const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]{0,80}$/;
@@ -75,12 +76,16 @@ export function formSetup(context: AppLoadContext, form: ContentForm): FormSetup
 
 /**
  * GET /forms/<slug>: the form on a page of its own; a 404 for a form the brand does not have.
- * Personal: the honeypot's render time is signed per page view.
+ * Personal: the honeypot's render time is signed per page view. A query asking about a receipt
+ * (receipt-question.ts) gives the form its starting answers.
  */
-export function formPageLoader(context: AppLoadContext, slug: string | undefined) {
+export function formPageLoader(context: AppLoadContext, slug: string | undefined, url?: URL) {
   const form = findForm(context, slug);
   if (!form) throw notFound();
-  return data({ setup: formSetup(context, form) }, { headers: cacheHeaders(context, 'personal') });
+  const setup = formSetup(context, form);
+  const question = url ? readReceiptQuestion(url.searchParams) : null;
+  if (question) setup.defaults = receiptQuestionDefaults(setup.form, question);
+  return data({ setup }, { headers: cacheHeaders(context, 'personal') });
 }
 
 /**

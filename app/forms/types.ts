@@ -23,6 +23,8 @@ export interface FormSetup {
   botCheck: FormBotCheck;
   /** The form posts files (multipart). */
   multipart: boolean;
+  /** Answers the form starts with (a question about a receipt), else absent. */
+  defaults?: Record<string, string> | null;
 }
 
 /** The form action's answer when it does not redirect (a refused post). */

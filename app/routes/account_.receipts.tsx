@@ -7,8 +7,8 @@ import { pageMeta } from '~/lib/meta';
  * /account/receipts, outside the /account layout: a guest goes to / here, not to /login
  * (docs/reference/accounts.md "Receipts").
  */
-export async function loader({ context }: LoaderFunctionArgs) {
-  return receiptsLoader(context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return receiptsLoader(context, new URL(request.url));
 }
 
 export { headers } from '~/lib/http/cache.server';

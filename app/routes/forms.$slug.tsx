@@ -5,8 +5,8 @@ import { submitForm } from '~/forms/submit.server';
 import { pageMeta } from '~/lib/meta';
 
 /** A content form's own page and the action every copy of it posts to (~/forms). */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  return formPageLoader(context, params.slug);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return formPageLoader(context, params.slug, new URL(request.url));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

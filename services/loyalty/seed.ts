@@ -18,7 +18,7 @@ import { createRandom } from './seed/random';
 import { seedReceipts } from './seed/receipts';
 import { insertRows, type SeedContext } from './seed/rows';
 import { seedSavings } from './seed/savings';
-import { seedShoppers } from './seed/shoppers';
+import { seedShoppers, type ShopperSecrets } from './seed/shoppers';
 import { storeInfo, type SeedStore } from './seed/stores';
 
 export { FIRST_OFFER_ID, OFFER_COUNT } from './seed/offers';
@@ -52,25 +52,51 @@ export interface SeedResult {
 /** Tiers used when a brand names none. */
 export const DEFAULT_TIERS = [500, 1000, 2000];
 
+/**
+ * The parts of the seed, in their order (each draws from the PRNG after the previous one), writing
+ * through `ctx.insert`. What it returns lets a measurement read the seed without a database.
+ */
+export async function seedParts(ctx: SeedContext, tiers: number[], secrets: ShopperSecrets) {
+  const charityCount = await seedCatalogs(ctx);
+  const offers = await seedOffers(ctx);
+  const shoppers = await seedShoppers(ctx, tiers, secrets, charityCount);
+  const clips = await seedCoupons(ctx, offers, shoppers.plans);
+  const { planted } = await seedReceipts(ctx, shoppers, tiers[0], clips);
+  await seedSavings(ctx, shoppers.plans);
+  return { offers, plans: shoppers.plans, clips, planted };
+}
+
+/** The context of a seed run: the PRNG, clock and stores of an app, and where rows go. */
+export function seedContext(options: SeedOptions, insert: SeedContext['insert']): SeedContext {
+  const { appId } = options;
+  const retailer = options.retailerName ?? appId;
+  return {
+    rnd: createRandom(`loyalty:${appId}`),
+    clock: seedClock(options.now ?? new Date()),
+    retailer,
+    stores: options.storeNumbers.map((number) =>
+      storeInfo(
+        appId,
+        retailer,
+        number,
+        options.stores?.find((s) => s.storeNumber === number),
+      ),
+    ),
+    fallbackStore: storeInfo(appId, retailer, '0001'),
+    insert,
+  };
+}
+
+/** The reward tiers of a seed run, sorted (the defaults when the brand names none). */
+export const seedTiers = (tiers: number[]) =>
+  [...(tiers.length ? tiers : DEFAULT_TIERS)].sort((a, b) => a - b);
+
 /** Seeds one appId unless it already has data. */
 export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const { appId } = options;
   const counts: Record<string, number> = {};
-  const rnd = createRandom(`loyalty:${appId}`);
-  const clock = seedClock(options.now ?? new Date());
-  const retailer = options.retailerName ?? appId;
-  const tiers = [...(options.tiers.length ? options.tiers : DEFAULT_TIERS)].sort((a, b) => a - b);
-  const stores = options.storeNumbers.map((number) =>
-    storeInfo(
-      appId,
-      retailer,
-      number,
-      options.stores?.find((s) => s.storeNumber === number),
-    ),
-  );
-  const fallbackStore = storeInfo(appId, retailer, '0001');
-
+  const tiers = seedTiers(options.tiers);
   // Already seeded (every start after the first): skip the hashing below.
   if ((await db.query('select 1 from apps where app_id = $1', [appId])).length) {
     return { appId, seeded: false, ms: Math.round(performance.now() - started), counts: {} };
@@ -88,24 +114,11 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     const existing = await tx.query('select 1 from apps where app_id = $1', [appId]);
     if (existing.length) return false;
     await tx.query('insert into apps (app_id) values ($1)', [appId]);
-    const ctx: SeedContext = {
-      rnd,
-      clock,
-      retailer,
-      stores,
-      fallbackStore,
-      async insert(table, columns, rows) {
-        counts[table] = (counts[table] ?? 0) + rows.length;
-        await insertRows(tx, table, ['app_id', ...columns], [...rows.map((r) => [appId, ...r])]);
-      },
-    };
-    // The order matters: each part draws from the PRNG after the previous one.
-    const charityCount = await seedCatalogs(ctx);
-    const offers = await seedOffers(ctx);
-    const shoppers = await seedShoppers(ctx, tiers, { hashes, answer1 }, charityCount);
-    await seedCoupons(ctx, offers, shoppers.plans);
-    await seedReceipts(ctx, shoppers, tiers[0]);
-    await seedSavings(ctx, shoppers.plans);
+    const ctx = seedContext(options, async (table, columns, rows) => {
+      counts[table] = (counts[table] ?? 0) + rows.length;
+      await insertRows(tx, table, ['app_id', ...columns], [...rows.map((r) => [appId, ...r])]);
+    });
+    await seedParts(ctx, tiers, { hashes, answer1 });
     return true;
   });
 

@@ -4,7 +4,7 @@
  * coupons the demo shoppers clipped and redeemed.
  */
 import type { SeedClock } from './clock';
-import { formatValue, PRODUCTS } from './products';
+import { formatValue, PRODUCTS, type Product } from './products';
 import type { Random } from './random';
 import type { SeedContext } from './rows';
 
@@ -102,6 +102,24 @@ function buildOffers(rnd: Random, c: SeedClock, retailer: string): OfferRow[] {
   return offers;
 }
 
+/** The product and wording variant an offer was built from (offers cycle through PRODUCTS). */
+export function offerProduct(offerId: number): { product: Product; variant: number } {
+  const i = offerId - FIRST_OFFER_ID;
+  return {
+    product: PRODUCTS[i % PRODUCTS.length],
+    variant: Math.floor(i / PRODUCTS.length) % 3,
+  };
+}
+
+/** A shopper's clipped coupon as the seed wrote it. */
+export interface SeededClip {
+  frq: string;
+  offer: OfferRow;
+  clippedAt: Date;
+  /** Also in the redeemed list. */
+  redeemed: boolean;
+}
+
 /** Builds and inserts the app's offers. */
 export async function seedOffers({ rnd, clock, retailer, insert }: SeedContext) {
   const offers = buildOffers(rnd, clock, retailer);
@@ -135,12 +153,13 @@ export async function seedCoupons(
   { rnd, clock: c, insert }: SeedContext,
   offers: OfferRow[],
   plans: { frq: string; clips: number; redeems: number }[],
-) {
+): Promise<SeededClip[]> {
   const now = c.now.getTime();
   const live = offers.filter((o) => o.activeDate.getTime() <= now && o.expiryDate.getTime() > now);
   const begun = offers.filter((o) => o.activeDate.getTime() <= now);
   const clipRows: unknown[][] = [];
   const redeemRows: unknown[][] = [];
+  const clips: SeededClip[] = [];
   const between = (from: number, to: number) => new Date(from + rnd.next() * (to - from));
   plans.forEach((plan) => {
     const redeemed = rnd.shuffle(begun).slice(0, plan.redeems);
@@ -150,11 +169,15 @@ export async function seedCoupons(
       const last = between(o.activeDate.getTime(), until);
       const clipped = between(o.activeDate.getTime(), last.getTime());
       clipRows.push([plan.frq, o.offerId, clipped]);
+      clips.push({ frq: plan.frq, offer: o, clippedAt: clipped, redeemed: true });
       redeemRows.push([plan.frq, o.offerId, rnd.int(1, o.limit), last]);
     }
     const clipped = rnd.shuffle(live.filter((o) => !taken.has(o.offerId))).slice(0, plan.clips);
-    for (const o of clipped)
-      clipRows.push([plan.frq, o.offerId, between(o.activeDate.getTime(), now)]);
+    for (const o of clipped) {
+      const at = between(o.activeDate.getTime(), now);
+      clipRows.push([plan.frq, o.offerId, at]);
+      clips.push({ frq: plan.frq, offer: o, clippedAt: at, redeemed: false });
+    }
   });
   await insert('clipped_offers', ['frq_shopper_no', 'offer_id', 'clipped_at'], clipRows);
   await insert(
@@ -162,4 +185,5 @@ export async function seedCoupons(
     ['frq_shopper_no', 'offer_id', 'times_redeemed', 'last_redeemed'],
     redeemRows,
   );
+  return clips;
 }

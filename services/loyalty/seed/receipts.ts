@@ -5,6 +5,8 @@
  */
 import { addDenverDays } from '../../../common/dates';
 import { LOOSE_ITEMS } from '../seed-data';
+import type { SeededClip } from './offers';
+import { plantedTrip, type PlantedTrip } from './planted';
 import { formatValue, PRODUCTS } from './products';
 import type { Random } from './random';
 import { money, type SeedContext } from './rows';
@@ -18,6 +20,7 @@ export async function seedReceipts(
   { rnd, clock: c, retailer, stores, fallbackStore, insert }: SeedContext,
   { plans, unregisteredFrq }: SeededShoppers,
   firstTier: number,
+  clips: readonly SeededClip[] = [],
 ) {
   let transaction = rnd.int(100_000_000, 400_000_000);
   const receiptRows: unknown[][] = [];
@@ -122,6 +125,23 @@ export async function seedReceipts(
       malformedReceiptText(retailer, store, number),
     ]);
   }
+  // Trips where a clipped coupon did not come off, beside near misses (no random draw either).
+  let planted = transaction + 1;
+  const trips: PlantedTrip[] = [];
+  for (const plan of plans) {
+    const trip = plantedTrip({
+      retailer,
+      store: plan.store ?? fallbackStore,
+      frq: plan.frq,
+      clips,
+      now: c.now,
+      transactionNumber: String((planted += 7)).padStart(9, '0'),
+    });
+    if (trip) {
+      trips.push(trip);
+      receiptRows.push([plan.frq, trip.transactionNumber, trip.at, trip.text]);
+    }
+  }
   const anyStore = (stores[0] ?? fallbackStore).storeNumber;
   pointRows.push([unregisteredFrq, `Purchase - Store ${anyStore}`, c.at(-45, 15), 38]);
   pointRows.push([unregisteredFrq, `Purchase - Store ${anyStore}`, c.at(-12, 17), 61]);
@@ -140,6 +160,7 @@ export async function seedReceipts(
     ['frq_shopper_no', 'description', 'issued_at', 'expires_at', 'issued_balance', 'balance'],
     creditRows,
   );
+  return { planted: trips };
 }
 
 /** One receipt in the text format of the contract, and the points it earned. */
@@ -173,6 +194,16 @@ export function receiptText(
       lines.push(['INSTANT SAVINGS', -Math.min(product.priceCents - 1, rnd.pick([30, 50, 100]))]);
     }
   }
+  return receiptFromLines(retailer, store, lines, transactionNumber);
+}
+
+/** A receipt's text from its item lines (label, cents): totals, tax and points worked out. */
+export function receiptFromLines(
+  retailer: string,
+  store: StoreInfo,
+  lines: readonly [string, number][],
+  transactionNumber: string,
+): { text: string; points: number } {
   const subtotal = lines.reduce((sum, [, cents]) => sum + cents, 0);
   const tax = Math.round(subtotal * (TAX_RATES[store.state] ?? 0.03));
   const total = subtotal + tax;
