@@ -6,7 +6,7 @@ import { ClientOnly } from 'remix-utils/client-only';
 import { FormAlert } from '~/lib/form-kit/form-alert';
 import { formatCurrency } from '~/lib/money';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
-import { Barcode } from './barcode';
+import { Barcode } from '~/lib/barcode/barcode';
 import { expiryLine } from './expiry';
 import type { printLoader } from './print.server';
 
