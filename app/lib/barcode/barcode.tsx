@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { code128Symbol, type BarcodeSymbol } from './symbol';
 import { cx, sx } from '~/lib/theme/static-css';
 
@@ -33,6 +34,7 @@ export interface BarcodeSvgProps {
   /** Bar height of a linear code in CSS pixels (default 80); a matrix code is square. */
   barHeight?: number;
   className?: string;
+  style?: CSSProperties;
 }
 
 /**
@@ -46,6 +48,7 @@ export function BarcodeSvg({
   moduleWidth = 2,
   barHeight = 80,
   className,
+  style,
 }: BarcodeSvgProps) {
   const linear = symbol.kind === 'linear';
   const width = symbol.columns * moduleWidth;
@@ -58,6 +61,7 @@ export function BarcodeSvg({
       role="img"
       aria-label={label}
       className={cx(styles.svg, className)}
+      style={style}
       width={width}
       height={height}
       viewBox={`0 0 ${symbol.columns} ${viewHeight}`}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRow } from '../../../e2e/kit/code128-decode';
+import { decodeRow } from '@test/code128-decode';
 import { drawBarcode, drawCardBarcode, QUIET_ZONES } from './render.server';
 import { symbolRow, type BarcodeSymbol } from './symbol';
 import { SYMBOLOGIES } from './symbology';

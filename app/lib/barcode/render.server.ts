@@ -1,5 +1,5 @@
 // The default export's `raw` encodes without drawing (the named export `raw` is a symbology).
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import { code128Symbol, type BarcodeSymbol } from './symbol';
 import { DEFAULT_SYMBOLOGY, whyNotEncodable, type Symbology } from './symbology';
 
@@ -66,7 +66,7 @@ export function drawBarcode(symbology: Symbology, text: string): BarcodeSymbol {
   if (why) throw new Error(`barcode: cannot draw a ${symbology} symbol: ${why}`);
   if (symbology === 'code128') return code128Symbol(text, QUIET_ZONES.code128);
   if (symbology === 'qrcode') {
-    const [symbol] = bwipjs.raw({ bcid: 'qrcode', text, eclevel: 'M' }) as MatrixRaw[];
+    const [symbol] = bwipjs.raw('qrcode', text, 'eclevel=M') as MatrixRaw[];
     return matrix(symbology, symbol);
   }
   const [symbol] = bwipjs.raw({ bcid: symbology, text }) as LinearRaw[];
