@@ -13,6 +13,7 @@ import tseslint from 'typescript-eslint';
  */
 const AREAS = [
   'accounts',
+  'card',
   'content',
   'coupons',
   'forms',

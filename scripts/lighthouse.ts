@@ -84,6 +84,7 @@ const pages: LighthousePage[] = [
   { name: 'store page', path: STORE_PAGE },
   { name: 'weekly ad', path: '/weekly-ad' },
   { name: 'rewards, signed in', path: '/rewards', signedIn: true },
+  { name: 'card, signed in', path: '/card', signedIn: true },
   { name: 'login', path: '/login' },
   { name: 'register', path: '/register' },
   { name: 'post', path: POST_PAGE },

@@ -47,6 +47,7 @@ import { loader as themeLoader } from '~/routes/theme.$file';
 import { loader as weeklyAdLoader } from '~/routes/weekly-ad';
 import { loader as weeklyAdPreviewLoader } from '~/routes/weekly-ad_.preview';
 import { loader as rewardsLoader } from '~/routes/rewards._index';
+import { loader as cardLoader } from '~/routes/card';
 import { loader as rewardsViewerLoader } from '~/routes/rewards.viewer';
 import { action as accountAction } from '~/routes/account._index';
 import { action as dataPreferencesAction } from '~/routes/account.data-preferences';
@@ -298,6 +299,7 @@ const LOADERS: {
   { name: 'weekly-ad preview', loader: weeklyAdPreviewLoader, path: '/weekly-ad/preview' },
   { name: 'rewards', loader: rewardsLoader, path: '/rewards' },
   { name: 'rewards viewer', loader: rewardsViewerLoader, path: '/rewards/viewer' },
+  { name: 'card', loader: cardLoader, path: '/card' },
   // The school search (q) of the charity page.
   { name: 'charity', loader: charityLoader, path: '/rewards/charity' },
   { name: 'sso login', loader: ssoLoginLoader, path: '/sso/login' },

@@ -32,6 +32,7 @@ import { isSubmitting } from '~/lib/form-kit/submitting';
 import { scrollToFirstError } from '~/lib/form-kit/scroll-to-error';
 import { ACCOUNT_INTENTS, type AccountIntent } from './schemas';
 import { StreamedSavingsSection } from '~/rewards/savings-section';
+import { ShopperCard } from '~/lib/card/shopper-card';
 
 /**
  * My Account Information (docs/reference/accounts.md "Account page"). Which row is edited comes
@@ -107,6 +108,8 @@ export function AccountPage() {
       <h1 className={styles.heading}>My Account Information</h1>
       {data.notice ? <FormAlert status="success" errors={[data.notice]} /> : null}
       <FormAlert id={alertId} errors={topErrors} />
+      {/* From the session alone: shown while the loyalty service is down too. */}
+      <ShopperCard card={data.card} headingId="shopper-card-heading" />
 
       {context ? (
         <>

@@ -124,7 +124,11 @@ describe('account loader', () => {
       zip: '84720',
       hasPassword: true,
     });
-    expect(JSON.stringify(page)).not.toContain(s.frqShopperNo);
+    // The number is in the card alone (its barcode and reveal), nowhere else in the page's data.
+    const { card, ...rest } = page;
+    expect(card.number).toBe(s.frqShopperNo);
+    expect(card.masked).toBe(`•••• ${s.frqShopperNo.slice(-4)}`);
+    expect(JSON.stringify(rest)).not.toContain(s.frqShopperNo);
     expect(page.flags).toEqual({ zipOptional: true, organizationQuestion: true });
     expect(page.stores?.length).toBeGreaterThan(1);
     expect(page.rewards).toBeNull();

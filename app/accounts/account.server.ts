@@ -11,6 +11,7 @@ import {
   type SessionShopper,
 } from '~/lib/session/shopper.server';
 import { guestLoginHref } from '~/lib/session/login-href';
+import { shopperCard } from '~/lib/card/card.server';
 import { formatPhone } from '~/lib/form-kit/mask';
 import { formFailure, formTooMany } from '~/lib/form-kit/reply.server';
 import { readForm } from '~/lib/form-kit/read-form.server';
@@ -174,6 +175,8 @@ export async function accountLoader(
       : null,
     loadError,
     notice,
+    /** The shopper's card (number and barcode), from the session. */
+    card: shopperCard(context, shopper.frqShopperNo),
     /** The rows of the page, in order. */
     rows: accountRows(context),
     flags: {

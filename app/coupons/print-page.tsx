@@ -1,4 +1,3 @@
-import type { SystemStyleObject } from '@chakra-ui/react';
 import { LastKnownNotice } from '~/lib/ui/last-known-notice';
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
@@ -6,7 +5,8 @@ import { ClientOnly } from 'remix-utils/client-only';
 import { FormAlert } from '~/lib/form-kit/form-alert';
 import { formatCurrency } from '~/lib/money';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
-import { Barcode } from './barcode';
+import { Barcode } from '~/lib/barcode/barcode';
+import { hideShellWhenPrinting } from '~/lib/ui/print-styles';
 import { expiryLine } from './expiry';
 import type { printLoader } from './print.server';
 
@@ -17,16 +17,6 @@ const NO_CLIPPED_COUPONS_MESSAGE = 'You have not clipped any coupons yet.';
 
 /** What the page gets from its loader (see print.server.ts). */
 export type PrintPageData = SerializeFrom<typeof printLoader>;
-
-/**
- * Printing hides everything around the page's <main> (system and sticky bars, header, banners,
- * footer, notices, dialogs) and every button. The selector reaches outside the page through
- * `body:has(&)`; Chakra's types only know selectors that start or end with '&', hence the cast.
- */
-const hideShellWhenPrinting = {
-  'body:has(&) :has(> #main) > :not(#main), body:has(&) > :not(:has(#main)), body:has(&) :is(header, nav, footer, button, [role="dialog"])':
-    { display: 'none !important' },
-} as SystemStyleObject;
 
 const styles = {
   page: sx({

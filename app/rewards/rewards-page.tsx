@@ -2,6 +2,7 @@ import { StreamedSavingsSection } from './savings-section';
 import { LastKnownNotice } from '~/lib/ui/last-known-notice';
 import type { SerializeFrom } from '@remix-run/node';
 import { Link, useSearchParams } from '@remix-run/react';
+import { ShopperCard } from '~/lib/card/shopper-card';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { CouponDialog } from './coupon-dialog';
 import { DETAILS_LINK_ID, detailsHref, detailsTab, DetailsDialog } from './details-dialog';
@@ -65,6 +66,7 @@ export function RewardsPage({
     <div className={styles.page}>
       <h1 className={styles.heading}>{data.title}</h1>
       <LastKnownNotice label={data.lastKnown} />
+      <ShopperCard card={data.card} headingId="shopper-card-heading" />
 
       <section className={styles.summary} aria-label="Summary">
         {sentences.length ? (

@@ -8,6 +8,7 @@ import { streamsSections } from '~/lib/http/streamed.server';
 import { lastKnownLabel } from '~/lib/loyalty/last-known';
 import { requireShopper } from '~/lib/session/shopper.server';
 import { guestLoginHref } from '~/lib/session/login-href';
+import { shopperCard } from '~/lib/card/card.server';
 import { callsNeeded, rewardsFlags, rewardsView, type CallResult } from './view';
 
 /**
@@ -76,6 +77,8 @@ export async function rewardsLoader(request: Request, context: AppLoadContext) {
       ...view,
       savings: streamed ? savings : await savings,
       viewer: viewerKey(tenant.sitePath, no),
+      /** The shopper's card (number and barcode), from the session. */
+      card: shopperCard(context, no),
       /** Shown from what was last known while the loyalty service is down: its time. */
       lastKnown: lastKnownLabel(context.loyaltyAsOf),
     },

@@ -48,7 +48,8 @@ const styles = {
 
 /**
  * Account menu (docs/reference/shell.md "Account menu"). A guest gets 'Log In' and 'Register'; a
- * signed-in shopper gets 'Hey {first name}!' with 'My Account' and a 'Log Out' form post. In the
+ * signed-in shopper gets 'Hey {first name}!' with 'My Account', 'My Card' (the card to scan at
+ * the register) and a 'Log Out' form post. In the
  * app bar the signed-in menu is a disclosure; in the drawer ('list') everything is shown as a list.
  */
 export function AccountMenu({
@@ -83,6 +84,11 @@ export function AccountMenu({
       <li>
         <SiteLink to="/account" className={styles.accountLink}>
           My Account
+        </SiteLink>
+      </li>
+      <li>
+        <SiteLink to="/card" className={styles.accountLink}>
+          My Card
         </SiteLink>
       </li>
       <li>

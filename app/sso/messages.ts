@@ -23,8 +23,4 @@ export const SSO_INTENTS = {
 } as const;
 
 /** The card number as the summary shows it: its last four digits only. */
-export function maskCardNumber(cardNumber: string): string {
-  const digits = cardNumber.replace(/\s+/g, '');
-  if (digits.length <= 4) return '•'.repeat(digits.length);
-  return `•••• ${digits.slice(-4)}`;
-}
+export { maskCardNumber } from '~/lib/card/card-number';

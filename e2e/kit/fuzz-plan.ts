@@ -64,6 +64,8 @@ const OTHER_ROUTES = [
   '/rewards?details=%00&coupon=..%2F%ff',
   `/rewards?details=points&details=x&coupon=${'9'.repeat(300)}`,
   '/rewards/viewer',
+  '/card',
+  '/card?x=%00',
   '/sso/account',
   '/sso/account?oauth=%00',
   '/forms/customer-service/sent',

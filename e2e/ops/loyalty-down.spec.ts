@@ -516,6 +516,13 @@ test.describe('loyalty API back after an outage', () => {
       expectOutageTimes(`${path} (last known)`, times[path]);
     }
 
+    // The card needs no loyalty call: it shows whole, with no notice.
+    const cardPage = await timed(port, 'lins', '/card', undefined, cookie);
+    expect(cardPage.status, '/card').toBe(200);
+    expect(cardPage.body).toContain('data-symbology="code128"');
+    expect(cardPage.body).toMatch(/data-testid="card-digits"[^>]*>\d{4} \d{4} \d{4}</);
+    expect(cardPage.body).not.toContain('Shown as of');
+
     // In the browser: the notice is a status line on the page.
     await page.goto(url('/rewards'));
     await expect(page.getByRole('status').filter({ hasText: 'Shown as of' })).toBeVisible();

@@ -11,7 +11,7 @@ import { brandUrl, dismissPopups } from '../kit/support';
 test.use({ viewport: { width: 375, height: 740 } });
 
 const PAGES = ['/', '/posts', '/locations', '/weekly-ad', '/digital-coupons', '/newsletter'];
-const SHOPPER_PAGES = ['/rewards', '/account', '/account/receipts', '/rewards/charity'];
+const SHOPPER_PAGES = ['/rewards', '/account', '/account/receipts', '/rewards/charity', '/card'];
 
 async function overflow(page: import('@playwright/test').Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

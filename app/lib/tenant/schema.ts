@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SYMBOLOGIES, whySymbologyUnfit } from '~/lib/barcode/symbology';
 import { hiddenElementValues } from './public';
 
 export { hiddenElementValues, isHidden, type HiddenElement } from './public';
@@ -91,6 +92,23 @@ export const tenantSchema = z
          * by name, district or ZIP.
          */
         charityPicker: z.enum(['grouped', 'schools']).default('grouped'),
+      })
+      .default({}),
+    /**
+     * The shopper's card as shown at the register (/card, and on /rewards and /account): the
+     * barcode kind, and the length of the brand's card numbers when it is fixed. EAN-13 and
+     * UPC-A hold only numbers of their length ending in a check digit, so they need `cardDigits`
+     * to say so; a number that still does not fit is drawn in Code 128.
+     */
+    loyaltyCard: z
+      .object({
+        symbology: z.enum(SYMBOLOGIES).default('code128'),
+        cardDigits: z.number().int().min(4).max(40).optional(),
+      })
+      .strict()
+      .superRefine((card, ctx) => {
+        const why = whySymbologyUnfit(card.symbology, card.cardDigits);
+        if (why) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['symbology'], message: why });
       })
       .default({}),
     theme: z

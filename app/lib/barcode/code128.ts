@@ -184,7 +184,7 @@ export interface BarcodeOptions {
 
 /**
  * The rectangles of a text's barcode, for an SVG: `<svg viewBox="0 0 {width} {height}">` with a
- * `<rect x y="0" width={w} height>` per bar (see components/coupons/barcode.tsx). Throws like
+ * `<rect x y="0" width={w} height>` per bar (see barcode.tsx). Throws like
  * `encodeCode128`.
  */
 export function code128Svg(text: string, options: BarcodeOptions = {}): BarcodeGeometry {
