@@ -15,7 +15,11 @@ import {
   RECAPTCHA_TOKEN_FIELD,
 } from '~/lib/security/bot-check.server';
 import { takeNotice } from '~/lib/session/respond.server';
-import { readReceiptQuestion, receiptQuestionDefaults } from './receipt-question';
+import {
+  CUSTOMER_SERVICE_FORM,
+  readReceiptQuestion,
+  receiptQuestionDefaults,
+} from './receipt-question';
 
 /** A form slug as it may appear in an address (the content reader takes no other). */
 const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]{0,80}$/;
@@ -83,7 +87,10 @@ export function formPageLoader(context: AppLoadContext, slug: string | undefined
   const form = findForm(context, slug);
   if (!form) throw notFound();
   const setup = formSetup(context, form);
-  const question = url ? readReceiptQuestion(url.searchParams) : null;
+  // Only the customer-service form takes a receipt question: no other form's answers can be
+  // written by a link.
+  const question =
+    url && form.slug === CUSTOMER_SERVICE_FORM ? readReceiptQuestion(url.searchParams) : null;
   if (question) setup.defaults = receiptQuestionDefaults(setup.form, question);
   return data({ setup }, { headers: cacheHeaders(context, 'personal') });
 }

@@ -491,6 +491,23 @@ describe('pages', () => {
     expect((plain.data as { form: unknown }).form).toBeNull();
   });
 
+  it("a receipt question in the address starts the customer-service form's message, no other form's", async () => {
+    const query =
+      '?receiptDate=2026-11-20&receiptStore=Main%20St&transaction=T-1002&coupon=Crisp%20Apples';
+    const own = await browser('lins').call(loader, `/forms/customer-service${query}`, undefined, {
+      params: { slug: 'customer-service' },
+    });
+    const defaults = (own.data as { setup: FormSetup }).setup.defaults ?? {};
+    expect(Object.values(defaults).join(' ')).toMatch(/T-1002.*"Crisp Apples"/);
+    const other = await browser('harvest').call(
+      loader,
+      `/forms/donation-request${query}`,
+      undefined,
+      { params: { slug: 'donation-request' } },
+    );
+    expect((other.data as { setup: FormSetup }).setup.defaults ?? null).toBeNull();
+  });
+
   it('a form the brand does not have is a 404', async () => {
     const b = browser('lins');
     for (const slug of ['donation-request', 'nope', '../forms/ad-request']) {
