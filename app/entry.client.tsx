@@ -1,6 +1,7 @@
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { SERVICE_WORKER_PATH } from '~/lib/offline/kept-pages';
 import { EMOTION_KEY, NonceContext, SsrStylesContext, type SsrStyle } from '~/lib/theme/emotion';
 
 // Read what the server sent before emotion or React touch the DOM.
@@ -23,3 +24,13 @@ startTransition(() => {
     </NonceContext.Provider>,
   );
 });
+
+// The service worker (docs/reference/offline.md) is registered once the page has loaded, so its
+// download and start never compete with the page's own.
+if ('serviceWorker' in navigator) {
+  const register = () => {
+    navigator.serviceWorker.register(SERVICE_WORKER_PATH).catch(() => undefined);
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
