@@ -37,18 +37,18 @@ export function brandIconSource(context: AppLoadContext): BrandIconSource {
   if (tenant.logo && file && type) {
     try {
       const bytes = fs.readFileSync(file);
-      logo = {
-        dataUrl: `data:${type};base64,${bytes.toString('base64')}`,
-        width: tenant.logo.width,
-        height: tenant.logo.height,
-      };
+      const size = { width: tenant.logo.width, height: tenant.logo.height };
+      logo =
+        type === 'image/svg+xml'
+          ? { svg: bytes.toString('utf8'), ...size }
+          : { dataUrl: `data:${type};base64,${bytes.toString('base64')}`, ...size };
     } catch {
       logo = null;
     }
   }
   const version = crypto
     .createHash('sha256')
-    .update(JSON.stringify([brand, logo?.dataUrl ?? null]))
+    .update(JSON.stringify([brand, logo]))
     .digest('hex')
     .slice(0, 10);
   const source = { brand, logo, version };

@@ -9,6 +9,7 @@ import {
   initials,
   logoMimeType,
   parseAppIconFile,
+  placeSvg,
 } from './app-manifest';
 
 const brand = { name: 'Southend Grocers', primary: '#4a148c', secondary: '#ffca28' };
@@ -89,6 +90,21 @@ describe('app icons', () => {
     // The card's corners lie within 40% of the size from the centre.
     expect(Math.hypot(x + w - 256, y + h - 256)).toBeLessThanOrEqual(0.4 * 512);
     expect(appIconSvg(brand, 'any', 192, logo)).toContain('width="192" height="192"');
+  });
+
+  it('draws an SVG logo inline, in the box, with its own view box', () => {
+    const logo = {
+      svg: '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="170" height="48"><circle r="4"/></svg>',
+      width: 170,
+      height: 48,
+    };
+    const svg = appIconSvg(brand, 'any', 512, logo);
+    expect(svg).toMatch(
+      /<svg x="[\d.]+" y="[\d.]+" width="[\d.]+" height="[\d.]+" viewBox="0 0 170 48" preserveAspectRatio="xMidYMid meet"><circle r="4"\/><\/svg><\/svg>$/,
+    );
+    expect(svg).not.toContain('<?xml');
+    expect(placeSvg('<svg><g/></svg>', { x: 0, y: 0, width: 1, height: 1 })).toBeNull();
+    expect(placeSvg('not an svg', { x: 0, y: 0, width: 1, height: 1 })).toBeNull();
   });
 
   it("shows the brand's initials without a logo, its name escaped", () => {
