@@ -1,7 +1,6 @@
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { SERVICE_WORKER_PATH } from '~/lib/offline/kept-pages';
 import { EMOTION_KEY, NonceContext, SsrStylesContext, type SsrStyle } from '~/lib/theme/emotion';
 
 // Read what the server sent before emotion or React touch the DOM.
@@ -26,10 +25,12 @@ startTransition(() => {
 });
 
 // The service worker (docs/reference/offline.md) is registered once the page has loaded, so its
-// download and start never compete with the page's own.
+// download and start never compete with the page's own. Its address is SERVICE_WORKER_PATH of
+// ~/lib/offline/kept-pages, written out: importing that module would put it in a chunk of its own
+// on every first load.
 if ('serviceWorker' in navigator) {
   const register = () => {
-    navigator.serviceWorker.register(SERVICE_WORKER_PATH).catch(() => undefined);
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

@@ -1,4 +1,3 @@
-import { KEPT_PAGES, keptPageHref } from '~/lib/offline/kept-pages';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 
 const styles = {
@@ -12,9 +11,9 @@ const styles = {
 /**
  * The page a navigation gets when the site cannot be reached (docs/reference/offline.md): the
  * service worker keeps it and answers it for any page it has no copy of. It names the pages a
- * signed-in shopper finds offline, as plain links (it is served without scripts).
+ * signed-in shopper finds offline (`links`), as plain links (it is served without scripts).
  */
-export function OfflinePage() {
+export function OfflinePage({ links }: { links: { href: string; label: string }[] }) {
   return (
     <section className={styles.section} data-testid="offline-page">
       <h1 className={styles.heading}>You are offline</h1>
@@ -26,10 +25,10 @@ export function OfflinePage() {
         When you are signed in, these pages stay on this device as you last opened them:
       </p>
       <ul className={styles.list}>
-        {KEPT_PAGES.map((page) => (
-          <li key={page.path}>
-            <a className={styles.link} href={keptPageHref(page)}>
-              {page.label}
+        {links.map((link) => (
+          <li key={link.href}>
+            <a className={styles.link} href={link.href}>
+              {link.label}
             </a>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   KEPT_PAGES,
+  SERVICE_WORKER_PATH,
   SHOPPER_KEY_HEADER,
   isLogout,
   keptPageHref,
@@ -100,5 +101,13 @@ describe('the shopper rule', () => {
     expect(mayKeep(url('/card'), response(500, 'k1'))).toBe(false);
     expect(mayKeep(url('/card'), response(0, null, 'opaqueredirect'))).toBe(false);
     expect(mayKeep(url('/account'), response(200, 'k1'))).toBe(false);
+  });
+});
+
+describe('the registration', () => {
+  it('registers the worker where the server serves it', async () => {
+    const fs = await import('node:fs');
+    const entry = fs.readFileSync('app/entry.client.tsx', 'utf8');
+    expect(entry).toContain(`navigator.serviceWorker.register('${SERVICE_WORKER_PATH}')`);
   });
 });
