@@ -51,6 +51,9 @@ export default defineConfig({
     launchOptions,
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The site's service worker stays out of every test but the one about it
+    // (e2e/shell/offline.spec.ts allows it): a test sees the network's answers, as before.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@nojs-only|@footprint/ },

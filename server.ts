@@ -189,6 +189,8 @@ async function runSite(env: Env, shared: SharedServices | null) {
     services,
     build,
     publicDir: path.join(root, 'public'),
+    shopperKeySecret: secret,
+    serviceWorkerFile: path.join(root, 'build', 'sw.js'),
     health: async () => {
       const reach = await loyaltyReachable();
       // Open while the loyalty service failed too often: pages answer without calling it.

@@ -23,3 +23,15 @@ startTransition(() => {
     </NonceContext.Provider>,
   );
 });
+
+// The service worker (docs/reference/offline.md) is registered once the page has loaded, so its
+// download and start never compete with the page's own. Its address is SERVICE_WORKER_PATH of
+// ~/lib/offline/kept-pages, written out: importing that module would put it in a chunk of its own
+// on every first load.
+if ('serviceWorker' in navigator) {
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

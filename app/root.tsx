@@ -71,6 +71,8 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         <meta name="theme-color" content={data?.tenant.theme.primary ?? DEFAULT_THEME.primary} />
         <link rel="icon" href={data?.tenant.favicon ?? '/favicon.svg'} />
+        {/* The brand's app manifest (installing the site; docs/reference/offline.md). */}
+        <link rel="manifest" href="/manifest.webmanifest" />
         {data ? <link rel="stylesheet" href={data.themeHref} /> : null}
         <Meta />
         {/* An error answered before the root loader ran: <Meta /> has no brand to name. */}

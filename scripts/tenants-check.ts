@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createContentService } from '../app/content/source/content.server';
 import { REDIRECTS } from '../app/lib/redirects';
+import { deriveShortName, SHORT_NAME_MAX } from '../app/lib/offline/app-manifest';
 import { loadTenants } from '../app/lib/tenant/registry.server';
 import { resolvesOnSite, ROUTES_DIR, staticRoutePaths } from './site-paths';
 import { tenantJsonSchema } from './tenants-schema';
@@ -30,6 +31,11 @@ for (const t of tenants) {
   const site = t.sitePath;
   if (!fs.existsSync(path.join(contentDir, site))) {
     console.log(`${t.file}: no content/${site}/ folder; the brand shows shared content only`);
+  }
+  if (!t.shortName && deriveShortName(t.retailerName) !== t.retailerName) {
+    console.log(
+      `${t.file}: no shortName: the installed app is named '${deriveShortName(t.retailerName)}' (set shortName, at most ${SHORT_NAME_MAX} characters, to choose)`,
+    );
   }
   for (const p of content.problems(site)) problems.push(`${p.file}: ${p.message}`);
   if (t.logo && !content.imageFile(site, t.logo.src)) {

@@ -135,3 +135,11 @@ describe('CSP form-action and single sign-on', () => {
     }
   });
 });
+
+describe('CSP and the installed app', () => {
+  it("lets the site's own manifest and service worker load, nothing else's", () => {
+    const csp = policy(tenant('lins'));
+    expect(csp.get('manifest-src')).toEqual(["'self'"]);
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
+  });
+});

@@ -21,6 +21,8 @@ import { createRequestHandler } from './remix-handler';
 import { renderSlots } from './render-slots';
 import { closeWhenBodyUnread, requestGate } from './request-gate';
 import { securityHeaders } from './security-headers';
+import { SERVICE_WORKER_PATH, SHOPPER_KEY_HEADER } from '~/lib/offline/kept-pages';
+import { shopperKey } from '~/lib/offline/shopper-key.server';
 
 export interface ServerAppOptions {
   registry: TenantRegistry;
@@ -32,6 +34,14 @@ export interface ServerAppOptions {
    * outside services that cannot be reached now: the site still serves (200), saying 'degraded'.
    */
   health?: () => Promise<HealthFacts> | HealthFacts;
+  /**
+   * The secret of the shopper key a signed-in shopper's pages carry for the service worker
+   * (app/lib/offline/shopper-key.server.ts). Without it no page carries one and the worker keeps
+   * no page offline.
+   */
+  shopperKeySecret?: string;
+  /** The built service worker (scripts/build-sw.mjs); /sw.js answers 404 without it. */
+  serviceWorkerFile?: string;
 }
 
 type Locals = { tenant: Tenant; nonce: string };
@@ -254,6 +264,8 @@ export function createServerApp(opts: ServerAppOptions) {
 
   // Every other request belongs to a brand, chosen by host name alone.
   app.use(resolveBrand(registry));
+  // The service worker: always revalidated, so a new deployment reaches the browser at once.
+  app.get(SERVICE_WORKER_PATH, serviceWorker(opts.serviceWorkerFile));
   // A guest page in the cache is answered here, with the headers it was stored with.
   app.use((req, res, next) => pageCache.serveHit(req, res, next));
 
@@ -322,6 +334,26 @@ function strictTransportSecurity(req: Request, res: Response, next: NextFunction
     res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   }
   next();
+}
+
+/**
+ * The service worker script (docs/reference/offline.md) at the root, so its scope is the whole
+ * site. `no-cache`: the browser asks every time it checks for an update (an unchanged script is a
+ * 304), so a deployment is seen on the next navigation.
+ */
+function serviceWorker(file: string | undefined) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    if (!file || !fs.existsSync(file)) return next();
+    res.sendFile(file, {
+      cacheControl: false,
+      dotfiles: 'deny',
+      headers: {
+        'Cache-Control': 'no-cache',
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  };
 }
 
 /** The site's old addresses (app/lib/redirects.ts) answer with a permanent redirect. */
@@ -415,6 +447,16 @@ function remixHandler(opts: ServerAppOptions, pageCache: PageCache) {
         // A shopper's page is private (the root says so): it streams out as rendered.
         pageCache.bypass(res);
         context.nonce = locals(res).nonce;
+        if (opts.shopperKeySecret) {
+          res.setHeader(
+            SHOPPER_KEY_HEADER,
+            shopperKey(
+              opts.shopperKeySecret,
+              locals(res).tenant.sitePath,
+              context.shopper.frqShopperNo,
+            ),
+          );
+        }
       }
       return context;
     },

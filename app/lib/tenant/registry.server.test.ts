@@ -97,6 +97,15 @@ describe('parseTenantFile', () => {
       parseTenantFile('/x/alpha.json', valid('alpha', { afterLogIn: '/rewards' }), 3000),
     ).toHaveProperty('tenant');
   });
+
+  it('refuses a short name over 12 characters (the name under an installed app)', () => {
+    const parse = (shortName: string) =>
+      parseTenantFile('/x/alpha.json', valid('alpha', { shortName }), 3000);
+    expect(parse('Alpha Market!')).toMatchObject({
+      problem: { message: expect.stringContaining('shortName: must be at most 12') },
+    });
+    expect(parse('Alpha Market')).toHaveProperty('tenant.shortName', 'Alpha Market');
+  });
 });
 
 describe('loadTenants', () => {

@@ -56,6 +56,16 @@ export const tenantSchema = z
     retailerName: z.string().min(1),
     /** Shown after '{page} - ' in titles; defaults to retailerName. */
     siteTitle: z.string().min(1).optional(),
+    /**
+     * The name under the icon of the site installed as an app, at most 12 characters. Unset: the
+     * retailer name when it fits, else its first word when that fits, else the name cut at 12.
+     */
+    shortName: z
+      .string()
+      .trim()
+      .min(1)
+      .max(12, 'must be at most 12 characters (the name under a home-screen icon)')
+      .optional(),
     rewards: z
       .object({
         /** e.g. 'Perks' or 'Rewards'. */
