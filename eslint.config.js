@@ -16,6 +16,7 @@ const AREAS = [
   'content',
   'coupons',
   'forms',
+  'list',
   'newsletter',
   'rewards',
   'shell',
