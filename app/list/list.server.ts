@@ -296,6 +296,8 @@ async function guestChange(
   }
 }
 
+const SHARING: readonly string[] = [LIST_INTENTS.share, LIST_INTENTS.stopSharing];
+
 /** Intents only a signed-in shopper may post: a guest goes to log in and comes back. */
 const SHOPPER_ONLY: readonly string[] = [
   LIST_INTENTS.addCoupon,
@@ -305,7 +307,10 @@ const SHOPPER_ONLY: readonly string[] = [
 
 export async function listAction(request: Request, context: AppLoadContext) {
   const parsed = parseListForm(await readForm(request));
-  const byFetch = fetchDest(request) === 'empty';
+  // A fetcher (the page's optimistic forms) reads the answer; a plain post, and sharing (a
+  // navigation with JavaScript too: the page shows the link it lands on), goes back to a page.
+  const byFetch =
+    fetchDest(request) === 'empty' && !(parsed.success && SHARING.includes(parsed.data.intent));
   const owner = ownerOf(context);
   const headers = new Headers({ 'Cache-Control': PRIVATE_NO_STORE });
 
@@ -332,7 +337,7 @@ export async function listAction(request: Request, context: AppLoadContext) {
   if (outcome.cookie) headers.append('Set-Cookie', outcome.cookie);
 
   if (byFetch) {
-    if (context.session.has('listShareToken') || headers.has('Set-Cookie')) {
+    if (headers.has('Set-Cookie')) {
       headers.append('Set-Cookie', await commitSession(context));
     }
     return data(

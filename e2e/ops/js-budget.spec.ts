@@ -46,6 +46,7 @@ const PAGES: BudgetPage[] = [
   { name: 'store page', path: firstLink('/locations', /^\/locations\/[a-z0-9-]+$/) },
   { name: 'weekly ad', path: '/weekly-ad' },
   { name: 'rewards, signed in', path: '/rewards', signedIn: true },
+  { name: 'shopping list, signed in', path: '/list', signedIn: true },
   { name: 'login', path: '/login' },
   { name: 'register', path: '/register' },
   { name: 'post', path: firstLink('/posts', /^\/posts\/[a-z0-9-]+\/[a-z0-9-]+$/) },
