@@ -96,14 +96,14 @@ export function ListPage({ data }: { data: Data }) {
       {addFailed ? <FormAlert errors={[addFailed]} className={styles.noPrint} /> : null}
 
       {groups.length ? (
-        groups.map((group) => (
+        groups.map((group, n) => (
           <section
             key={group.category}
             className={styles.group}
-            aria-labelledby={`${id}-${group.category}`}
+            aria-labelledby={`${id}-group-${n}`}
             data-testid="list-group"
           >
-            <h2 id={`${id}-${group.category}`} className={styles.groupHeading}>
+            <h2 id={`${id}-group-${n}`} className={styles.groupHeading}>
               {group.category}
             </h2>
             <ul className={styles.lines}>

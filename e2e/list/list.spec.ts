@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../kit/fixtures';
-import { brandUrl, dismissPopups, rawRequest, waitForHydration } from '../kit/support';
+import {
+  brandUrl,
+  dismissPopups,
+  expectNoSeriousAxeViolations,
+  rawRequest,
+  waitForHydration,
+} from '../kit/support';
 
 /**
  * The shopping list /list (docs/reference/list.md), with JavaScript and without (`@nojs`): a
@@ -218,6 +224,7 @@ test('a guest list on a phone merges into the shopper’s at login, and no one e
   newShopper,
   signIn,
 }) => {
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 412, height: 823 });
   await gotoList(page);
   await expect(page.getByText('This list is kept in this browser.')).toBeVisible();
@@ -227,6 +234,15 @@ test('a guest list on a phone merges into the shopper’s at login, and no one e
   await line(page, 'Apples').getByRole('checkbox', { name: 'Check off Apples' }).click();
   await page.getByRole('button', { name: 'Clear checked (1)' }).click();
   await expect(line(page, 'Apples')).toHaveCount(0);
+  // Printed: the list alone, its lines with their boxes, no forms.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('app-bar')).toBeHidden();
+  await expect(page.getByRole('form', { name: 'Add to your list' })).toBeHidden();
+  await expect(line(page, 'Bananas').getByRole('checkbox')).toBeVisible();
+  await expect(line(page, 'Bananas').getByRole('button', { name: 'Remove Bananas' })).toBeHidden();
+  await expect(line(page, 'Bananas')).toContainText('× 2');
+  await page.emulateMedia({ media: 'screen' });
+  if (isJs()) await expectNoSeriousAxeViolations(page);
   // The cookie is the guest's list: scoped to /list, not readable by scripts.
   const cookie = (await page.context().cookies()).find((c) => c.name === '__list');
   expect(cookie).toMatchObject({ path: '/list', httpOnly: true, sameSite: 'Lax' });
