@@ -102,7 +102,13 @@ async function mergeGuestList(
       refCode: item.refCode,
       detail: item.detail,
     }));
-    await addItems(storeOf(context), owner, incoming);
+    try {
+      await addItems(storeOf(context), owner, incoming);
+    } catch (error) {
+      // Kept in the browser for the next list request: the page itself still shows.
+      logger.warn({ err: error }, 'guest list not merged');
+      return null;
+    }
     context.session.flash('notice', MERGED_MESSAGE);
   }
   return clearGuestList(context);
