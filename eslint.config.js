@@ -17,6 +17,7 @@ const AREAS = [
   'content',
   'coupons',
   'forms',
+  'list',
   'newsletter',
   'rewards',
   'shell',

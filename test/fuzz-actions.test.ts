@@ -28,6 +28,7 @@ import {
   termsSchema,
 } from '~/accounts/schemas';
 import { couponActionSchema } from '~/coupons/schemas';
+import { listActionSchema } from '~/list/schemas';
 import { createAppLoadContext } from '~/lib/context.server';
 import { loader as rootLoader } from '~/root';
 import { loader as catchAllLoader } from '~/routes/$';
@@ -54,6 +55,8 @@ import { action as dataPreferencesAction } from '~/routes/account.data-preferenc
 import { action as termsAction } from '~/routes/account_.terms';
 import { loader as receiptsLoader } from '~/routes/account_.receipts';
 import { action as couponsAction } from '~/routes/digital-coupons._index';
+import { action as listAction, loader as listLoader } from '~/routes/list';
+import { loader as sharedListLoader } from '~/routes/list_.shared.$token';
 import { action as homeStoreAction } from '~/routes/home-store';
 import { action as loginAction } from '~/routes/login';
 import { action as logoutAction } from '~/routes/logout';
@@ -142,6 +145,7 @@ const SCHEMAS: [string, z.ZodTypeAny][] = [
   ['terms', termsSchema],
   ['data preferences', dataPreferencesSchema],
   ['coupons', couponActionSchema],
+  ['shopping list', listActionSchema],
   ['home store', homeStoreSchema],
   ['newsletter', signupSchema(['0012', '0021'])],
   ['newsletter pharmacy', pharmacySchema(['LINS', 'FRESH MARKET'])],
@@ -220,6 +224,7 @@ const ACTIONS: {
   },
   { address: '/account/terms', action: termsAction, schema: termsSchema },
   { address: '/digital-coupons?index', action: couponsAction, schema: couponActionSchema },
+  { address: '/list', action: listAction, schema: listActionSchema },
   { address: '/home-store', action: homeStoreAction, schema: homeStoreSchema },
   { address: '/banner-report', action: bannerReportAction, schema: bannerReportSchema },
   { address: '/newsletter', action: newsletterAction, schema: signupSchema(['0012']) },
@@ -283,6 +288,8 @@ const LOADERS: {
   { name: 'weekly ad', loader: weeklyAdLoader, path: '/weekly-ad' },
   { name: 'newsletter', loader: newsletterLoader, path: '/newsletter' },
   { name: 'receipts', loader: receiptsLoader, path: '/account/receipts' },
+  { name: 'shopping list', loader: listLoader, path: '/list' },
+  { name: 'shared list', loader: sharedListLoader, path: '/list/shared/x', params: ['token'] },
   { name: 'newsletter pharmacy', loader: newsletterPharmacyLoader, path: '/newsletter/pharmacy' },
   // The pharmacy page hosts the pharmacy sign-up and reads its `store` parameter.
   {

@@ -91,6 +91,23 @@ export function validForms(stores: readonly string[]): Record<string, Record<str
       { intent: 'clip', offerId: 'fuzz-offer', returnTo: '?tab=all' },
       { intent: 'clip-all', returnTo: '?tab=all' },
     ],
+    '/list': [
+      { intent: 'add', text: 'Fuzz milk', quantity: '2' },
+      {
+        intent: 'add-ad',
+        adId: 'fuzz-ad',
+        text: 'Fuzz oranges',
+        detail: '$1 / lb',
+        returnTo: '/weekly-ad',
+      },
+      { intent: 'add-coupon', offerId: 'fuzz-offer', returnTo: '/digital-coupons' },
+      { intent: 'toggle', id: '1', checked: 'true' },
+      { intent: 'quantity', id: '1', quantity: '3' },
+      { intent: 'remove', id: 'g1' },
+      { intent: 'clear-checked' },
+      { intent: 'share' },
+      { intent: 'stop-sharing' },
+    ],
     // The demo brand's current banner (lins: holiday-perks); any other id is sent nowhere.
     '/banner-report': [
       { event: 'view', id: 'holiday-perks' },

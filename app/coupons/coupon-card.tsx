@@ -2,6 +2,7 @@ import { Link, useFetcher } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useReportClipRefused } from './clip-refused';
 import { useLoginLinkProps } from '~/accounts/login-dialog';
+import { AddToListButton } from '~/list/add-to-list';
 import { loginHref } from '~/lib/session/login-href';
 import { CouponCardBody } from '~/lib/ui/coupon-card-body';
 import { useDelegatedLinks } from '~/lib/ui/delegated-links';
@@ -123,6 +124,16 @@ export function CouponCard({
         </p>
       ) : null}
       <CouponAction coupon={coupon} signedIn={signedIn} search={search} frame={styles.action} />
+      {signedIn && coupon.state === 'clipped' ? (
+        <div className={styles.action}>
+          <AddToListButton
+            fields={{ kind: 'coupon', offerId: coupon.offerId }}
+            name={coupon.brandName || coupon.offerSummary}
+            returnTo={`/digital-coupons${search}`}
+            live
+          />
+        </div>
+      ) : null}
     </CouponCardBody>
   );
 }

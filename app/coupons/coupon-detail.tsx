@@ -10,6 +10,7 @@ import {
   couponDialogSection,
   CouponFacts,
 } from '~/lib/ui/coupon-card-body';
+import { AddToListButton } from '~/list/add-to-list';
 import { CouponAction } from './coupon-card';
 
 const styles = {
@@ -21,6 +22,7 @@ const styles = {
   urgent: sx({ color: 'red.700', fontWeight: 'bold' }),
   close: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
   action: sx({ maxW: '240px', mt: '2' }),
+  addToList: sx({ mt: '2' }),
 };
 
 function DetailBody({ detail, now, signedIn, search }: Props) {
@@ -49,6 +51,16 @@ function DetailBody({ detail, now, signedIn, search }: Props) {
       {detail.offerDisclaimer ? <p className={styles.fine}>{detail.offerDisclaimer}</p> : null}
       <div className={styles.action}>
         <CouponAction coupon={detail} signedIn={signedIn} search={search} />
+        {signedIn && detail.state === 'clipped' ? (
+          <div className={styles.addToList}>
+            <AddToListButton
+              fields={{ kind: 'coupon', offerId: detail.offerId }}
+              name={detail.brandName || detail.offerSummary}
+              returnTo={`/digital-coupons${search}`}
+              live
+            />
+          </div>
+        ) : null}
       </div>
     </CouponDetailBody>
   );

@@ -111,7 +111,11 @@ describe('coupons page', () => {
     expect(cards[0]).not.toContain(`<div class="${box}"`);
     // Clipped: the disabled button in the box; redeemed: the empty box keeps the card's layout.
     expect(cards[1]).toMatch(new RegExp(`<div class="${box}"><button type="button" [^>]*disabled`));
-    expect(cards[1]).not.toContain('<form');
+    expect(cards[1]).not.toContain('<form method="post" action="/digital-coupons"');
+    // A clipped coupon can go on the shopping list: a plain post to /list.
+    expect(cards[1]).toMatch(/<form method="post" action="\/list"[^>]*>/);
+    expect(cards[1]).toContain('aria-label="Add Brand 2 to list">Add to list</button>');
+    expect(cards[0]).not.toContain('action="/list"');
     expect(cards[2]).toContain(`<div class="${box}"></div>`);
     expect(cards[2]).not.toContain('<button');
 

@@ -16,6 +16,8 @@ export interface AccountServices {
   mailer: Mailer;
   limits: RateLimits;
   botCheck: BotCheck;
+  /** The secret the site signs its own cookies with (the session's, and a guest's list). */
+  cookieSecret: string;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function createAccountServices(
     mailer,
     limits,
     botCheck,
+    cookieSecret: sessionSecret,
     async close() {
       mailer.close();
       await limits.close();

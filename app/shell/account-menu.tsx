@@ -44,12 +44,20 @@ const styles = {
   }),
   panel: sx({ ...disclosurePanelStyle, insetStart: 'auto', insetEnd: '0' }),
   name: sx({ maxW: '150px', truncate: true }),
+  guestListLink: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontSize: 'sm' }),
 };
+
+/** The shopping list's page (app/list). */
+const LIST_PATH = '/list';
 
 /**
  * Account menu (docs/reference/shell.md "Account menu"). A guest gets 'Log In' and 'Register'; a
  * signed-in shopper gets 'Hey {first name}!' with 'My Account', 'My Card' (the card to scan at
  * the register) and a 'Log Out' form post. In the
+      </li>
+      <li>
+ * signed-in shopper gets 'Hey {first name}!' with 'My Account', 'Shopping List' and a 'Log Out'
+ * form post; the drawer also offers a guest their 'Shopping List'. In the
  * app bar the signed-in menu is a disclosure; in the drawer ('list') everything is shown as a list.
  */
 export function AccountMenu({
@@ -75,6 +83,11 @@ export function AccountMenu({
         >
           Register
         </Link>
+        {variant === 'list' ? (
+          <a href={LIST_PATH} className={styles.guestListLink}>
+            Shopping List
+          </a>
+        ) : null}
       </div>
     );
   }
@@ -90,6 +103,13 @@ export function AccountMenu({
         <SiteLink to="/card" className={styles.accountLink}>
           My Card
         </SiteLink>
+      </li>
+      <li>
+        {/* A document request: a list kept in this browser before logging in travels in a
+            cookie sent only to /list itself, and is merged into the shopper's list there. */}
+        <a href={LIST_PATH} className={styles.accountLink}>
+          Shopping List
+        </a>
       </li>
       <li>
         {/* A full page load: the signed-out page replaces the document, so nothing of the shopper's

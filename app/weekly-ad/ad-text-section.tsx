@@ -1,4 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { AddToListButton } from '~/list/add-to-list';
+import { useRootData } from '~/shell/root-data';
 import { sx, sxRecipe } from '~/lib/theme/static-css';
 import { FilterSearch } from '~/lib/ui/filter-search';
 import { srOnly } from '~/lib/ui/styles';
@@ -29,6 +31,7 @@ const styles = {
   note: sx({ fontSize: 'sm', fontStyle: 'italic' }),
   price: sx({ fontSize: 'lg', fontWeight: 'bold', color: 'red.700' }),
   ends: sx({ fontSize: 'xs', color: 'fg.muted' }),
+  add: sx({ maxW: '12rem', mt: '1' }),
 };
 
 /**
@@ -47,6 +50,7 @@ export function AdTextSection({ data }: { data: WeeklyAdPageData }) {
   const q = normaliseAdQuery(query);
   const shown = useMemo(() => (weeks ? filterAdText(weeks, q) : null), [weeks, q]);
   const whose = data.store ? data.store.name : data.retailerName;
+  const signedIn = Boolean(useRootData()?.user);
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`} data-testid="ad-text">
@@ -91,7 +95,7 @@ export function AdTextSection({ data }: { data: WeeklyAdPageData }) {
               ))}
               <ul className={styles.list}>
                 {week.items.map((item) => (
-                  <AdTextEntry key={item.id} item={item} />
+                  <AdTextEntry key={item.id} item={item} signedIn={signedIn} />
                 ))}
               </ul>
             </section>
@@ -106,7 +110,7 @@ export function AdTextSection({ data }: { data: WeeklyAdPageData }) {
   );
 }
 
-function AdTextEntry({ item }: { item: AdTextItem }) {
+function AdTextEntry({ item, signedIn }: { item: AdTextItem; signedIn: boolean }) {
   return (
     <li className={styles.item} data-testid="ad-text-item">
       <h4 className={styles.title}>{item.title}</h4>
@@ -134,6 +138,19 @@ function AdTextEntry({ item }: { item: AdTextItem }) {
         </p>
       ) : null}
       {item.ends ? <p className={styles.ends}>{item.ends}</p> : null}
+      <div className={styles.add}>
+        <AddToListButton
+          fields={{
+            kind: 'ad',
+            adId: item.id,
+            text: item.title,
+            detail: item.price ? [item.price, item.unit].filter(Boolean).join(' / ') : undefined,
+          }}
+          name={item.title}
+          returnTo="/weekly-ad"
+          live={signedIn}
+        />
+      </div>
     </li>
   );
 }

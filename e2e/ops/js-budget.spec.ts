@@ -47,6 +47,7 @@ const PAGES: BudgetPage[] = [
   { name: 'weekly ad', path: '/weekly-ad' },
   { name: 'rewards, signed in', path: '/rewards', signedIn: true },
   { name: 'card, signed in', path: '/card', signedIn: true },
+  { name: 'shopping list, signed in', path: '/list', signedIn: true },
   { name: 'login', path: '/login' },
   { name: 'register', path: '/register' },
   { name: 'post', path: firstLink('/posts', /^\/posts\/[a-z0-9-]+\/[a-z0-9-]+$/) },

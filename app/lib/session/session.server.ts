@@ -97,6 +97,10 @@ export interface SessionFlash {
   clippedCoupon?: string;
   /** A plain clip post the loyalty service could not take: the coupons page says so once. */
   clipRefused?: string;
+  /** A list post refused (app/list): the list page shows the message once. */
+  listError?: string;
+  /** The share link's token, just made: the list page shows the link once (only its hash is kept). */
+  listShareToken?: string;
 }
 export type AppSession = Session<SessionData, SessionFlash>;
 
