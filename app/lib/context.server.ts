@@ -124,6 +124,8 @@ export async function createAppLoadContext(
                   ? undefined
                   : services.env.LOYALTY_READ_CACHE_SECONDS * 1000,
               onLastKnown: (fetchedAt) => noteLoyaltyAsOf(context, fetchedAt),
+              raiseVersion: () =>
+                services.sessions.raiseShopperVersion(tenant.sitePath, shopper.frqShopperNo),
             })
           : client;
       }

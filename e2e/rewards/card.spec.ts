@@ -120,7 +120,7 @@ test('/card reads back to the card number on a phone and a desktop; the compact 
   const menu = page.getByTestId('account-menu').first();
   await menu.getByText(`Hey ${shopper.firstName}!`).click();
   await expect(menu.getByRole('link', { name: 'My Card' })).toHaveAttribute('href', '/card');
-  await expect(menu.getByRole('link')).toHaveText(['My Account', 'My Card']);
+  await expect(menu.getByRole('link')).toHaveText(['My Account', 'My Card', 'Shopping List']);
   await menu.getByText(`Hey ${shopper.firstName}!`).click();
   await page
     .getByTestId('shopper-card')

@@ -107,7 +107,8 @@ test('a shopper finds their clipped coupons offline, until they log out', async 
   test.setTimeout(90_000);
   await dismissPopups(page);
   const site = 'dicks';
-  await signInNewShopper({ site, redirectTo: '/digital-coupons' });
+  const shopper = await signInNewShopper({ site, redirectTo: '/digital-coupons' });
+  const groupedNumber = shopper.frqShopperNo.match(/.{1,4}/g)!.join(' ');
   await controlled(page);
 
   // Clip one coupon, then open the clipped view: kept as loaded, for this shopper only.
@@ -132,20 +133,24 @@ test('a shopper finds their clipped coupons offline, until they log out', async 
   expect(copy.url).toBe(brandUrl(site, CLIPPED));
   expect(copy.shopper).toMatch(/^[\w-]{22}$/);
 
-  // TODO(after joining /card and /list): these parts run once the pages answer; until then the
-  // routes are 404 here and the checks are skipped.
-  for (const path of ['/card', '/list']) {
-    if ((await fetchFromPage(page, path)).status === 404) continue;
-    await page.goto(brandUrl(site, path));
-    await expect
-      .poll(async () => (await keptCopies(page)).map((c) => c.url))
-      .toContain(brandUrl(site, path));
-  }
+  // The card and the list (with a line added) are kept the same way.
+  await page.goto(brandUrl(site, '/card'));
+  await expect(page.getByTestId('card-digits')).toHaveText(groupedNumber);
+  await page.goto(brandUrl(site, '/list'));
+  const addForm = page.getByRole('form', { name: 'Add to your list' });
+  await addForm.getByLabel('Item').fill('Oat milk');
+  await addForm.getByRole('button', { name: 'Add to list' }).click();
+  await expect(addForm.getByLabel('Item')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByTestId('list-item-text').getByText('Oat milk')).toBeVisible();
+  await expect
+    .poll(async () => (await keptCopies(page)).map((c) => c.url).sort())
+    .toEqual([brandUrl(site, '/card'), brandUrl(site, CLIPPED), brandUrl(site, '/list')].sort());
 
   // Offline: the clipped view is the kept copy (with its coupon), another page the offline page
   // (in the brand's shell, linking to the kept pages), as is a page never opened.
   await context.setOffline(true);
-  await page.reload();
+  await page.goto(brandUrl(site, CLIPPED));
   await expect(clipped).toBeVisible();
   await page.goto(brandUrl(site, '/digital-coupons?tab=clipped&sort=expiring'));
   await expect(clipped).toBeVisible();
@@ -158,6 +163,10 @@ test('a shopper finds their clipped coupons offline, until they log out', async 
   await expect(page.locator('link[rel="stylesheet"]').first()).toBeAttached();
   await page.getByRole('link', { name: 'Your clipped coupons' }).click();
   await expect(clipped).toBeVisible();
+  await page.goto(brandUrl(site, '/card'));
+  await expect(page.getByTestId('card-digits')).toHaveText(groupedNumber);
+  await page.goto(brandUrl(site, '/list'));
+  await expect(page.getByTestId('list-item-text').getByText('Oat milk')).toBeVisible();
   await context.setOffline(false);
 
   // Another shopper signs in on this device: the first one's copy goes before theirs is kept.
@@ -174,7 +183,7 @@ test('a shopper finds their clipped coupons offline, until they log out', async 
   await page.waitForURL(brandUrl(site, '/'));
   await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
   await expect.poll(async () => (await keptCopies(page)).length).toBe(0);
-  await expectOfflinePage(page, context, CLIPPED);
+  for (const path of [CLIPPED, '/card', '/list']) await expectOfflinePage(page, context, path);
 });
 
 test('a guest gets nothing personal kept', async ({ page, context }) => {

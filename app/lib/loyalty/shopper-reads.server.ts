@@ -121,6 +121,12 @@ export interface ShopperScope {
   ttlMs?: number;
   /** Called with the time of a last-known answer the request used. */
   onLastKnown(fetchedAt: number): void;
+  /**
+   * Raises the shopper's version and resolves to it (the session storages'
+   * `raiseShopperVersion`, which keeps a process's kept session records in step); by default
+   * the store's row alone.
+   */
+  raiseVersion?: () => Promise<number>;
 }
 
 /** Reads cached for `scope`'s shopper; every other call passes through, writes raise the version. */
@@ -167,7 +173,9 @@ function withoutSignal(args: unknown[]): unknown[] {
 async function raiseVersion(scope: ShopperScope): Promise<void> {
   try {
     // The request's own later reads use the new version too.
-    scope.version = await bumpShopperVersion(scope.store, scope.brand, scope.shopperNo);
+    scope.version = scope.raiseVersion
+      ? await scope.raiseVersion()
+      : await bumpShopperVersion(scope.store, scope.brand, scope.shopperNo);
   } catch (error) {
     // The entries then live out their time to live; the write itself stands.
     logger.warn({ err: error }, 'shopper version not raised');

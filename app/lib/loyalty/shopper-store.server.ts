@@ -4,7 +4,6 @@
  * answers of the loyalty service, shown with their time while it is down.
  */
 import { logger } from '@common/logger.server';
-import { recordCacheOf } from '~/lib/session/record-cache.server';
 import type { SiteQuery } from '~/lib/site-store/site-store.server';
 
 /** How long a last answer may be shown while the service is down. */
@@ -28,10 +27,7 @@ export async function bumpShopperVersion(
      returning version`,
     [brand, shopperNo],
   );
-  const version = Number(rows[0]?.version ?? 0);
-  // The embedded store's process keeps versions with its session records.
-  recordCacheOf(store)?.versionRaised(brand, shopperNo, version);
-  return version;
+  return Number(rows[0]?.version ?? 0);
 }
 
 export interface Snapshot {

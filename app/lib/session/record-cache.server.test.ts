@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeTargets, uniqueAppId } from '@test/stores';
-import { bumpShopperVersion } from '~/lib/loyalty/shopper-store.server';
 import { openSiteStore, type SiteQuery, type SiteStore } from '~/lib/site-store/site-store.server';
 import { SessionRecordCache } from './record-cache.server';
 import {
@@ -113,7 +112,7 @@ describe.each(storeTargets())('session records kept in memory on $name', (target
     await read(brand, laptop);
     const before = sessions.shopperVersion(onPhone);
 
-    await bumpShopperVersion(counting, brand.sitePath, '400000000103');
+    await sessions.raiseShopperVersion(brand.sitePath, '400000000103');
     const after = await read(brand, phone);
     expect(sessions.shopperVersion(after)).toBe(before + 1);
 

@@ -3,8 +3,10 @@
  * embedded PGlite store, which one process opens (several processes need PostgreSQL, where no
  * record is kept: another process may end a session at any moment). There, every statement
  * that changes a record or a shopper's version runs in this process, through the session
- * storages or `bumpShopperVersion`, and drops what it changes here; so a cached record is the
- * stored record, and the read that would ask the store for it on every request is saved.
+ * storages, and drops what it changes here; so a cached record is the
+ * stored record, and the read that would ask the store for it on every request is saved. The
+ * storages own the cache and raise versions themselves (`raiseShopperVersion`): the server's
+ * bundle and the app's each have their own copy of this module, so nothing here is global.
  *
  * - A read that started before a change never keeps what it read (the change's mark moved on).
  * - A record is kept with its shopper number; the shopper's version (the key of their cached
@@ -12,7 +14,6 @@
  * - Each hit parses the record's JSON afresh: no request shares another's objects.
  */
 import { LRUCache } from 'lru-cache';
-import type { SiteQuery } from '~/lib/site-store/site-store.server';
 
 /** At most this much JSON of session records per process (a signed-in record is about 2 KB). */
 const RECORDS_MAX_BYTES = 8 * 1024 * 1024;
@@ -93,20 +94,3 @@ export class SessionRecordCache {
 
 const recordKey = (brand: string, id: string) => `${brand}\n${id}`;
 const shopperKey = (brand: string, shopperNo: string) => `${brand}\n${shopperNo}`;
-
-const attached = new WeakMap<SiteQuery, SessionRecordCache>();
-
-/** The record cache kept for `store` (made on the first call). */
-export function attachRecordCache(store: SiteQuery): SessionRecordCache {
-  let cache = attached.get(store);
-  if (!cache) {
-    cache = new SessionRecordCache();
-    attached.set(store, cache);
-  }
-  return cache;
-}
-
-/** The record cache kept for `store`, if any. */
-export function recordCacheOf(store: SiteQuery): SessionRecordCache | undefined {
-  return attached.get(store);
-}

@@ -33,7 +33,7 @@ import {
 } from '@remix-run/node';
 import { logger } from '@common/logger.server';
 import { bumpShopperVersion, deleteSnapshots } from '~/lib/loyalty/shopper-store.server';
-import { attachRecordCache, type SessionRecordCache } from './record-cache.server';
+import { SessionRecordCache } from './record-cache.server';
 import type { SiteQuery } from '~/lib/site-store/site-store.server';
 import type { Tenant } from '~/lib/tenant/schema';
 
@@ -191,6 +191,12 @@ export interface SessionStorages {
    * in the same query): the key of their cached loyalty answers. 0 for a guest or a new session.
    */
   shopperVersion(session: AppSession): number;
+  /**
+   * Raises the shopper's version (every process's cached loyalty answers for them are left
+   * behind); resolves to the new version. Through here, so a process keeping session records
+   * keeps the new version too.
+   */
+  raiseShopperVersion(brand: string, shopperNo: string): Promise<number>;
 }
 
 /**
@@ -213,7 +219,14 @@ export function createSessionStorages(
   const storages = new Map<string, BrandStorage>();
   const stored = new StoredSessions();
   const sweeper = expiredSweeper(store);
-  const kept = options.keepRecords ? attachRecordCache(store) : null;
+  const kept = options.keepRecords ? new SessionRecordCache() : null;
+
+  /** Raises the shopper's version, and the kept one with it; resolves to the new version. */
+  async function raiseShopperVersion(brand: string, shopperNo: string): Promise<number> {
+    const version = await bumpShopperVersion(store, brand, shopperNo);
+    kept?.versionRaised(brand, shopperNo, version);
+    return version;
+  }
 
   function storageFor(brand: SessionBrand, https: boolean): BrandStorage {
     const secure = production || https || brand.origin.startsWith('https:');
@@ -252,7 +265,7 @@ export function createSessionStorages(
       if (leaving && signInKey(session.data as StoredData) !== before.signedIn) {
         // A sign-out (or another sign-in over it): the shopper's cached loyalty answers are left
         // behind in every process, so nothing read for this sign-in is served to a later one.
-        await bumpShopperVersion(store, brand.sitePath, leaving).catch((error: unknown) =>
+        await raiseShopperVersion(brand.sitePath, leaving).catch((error: unknown) =>
           logger.warn({ err: error }, 'shopper version not raised at sign-out'),
         );
       }
@@ -270,11 +283,13 @@ export function createSessionStorages(
       // What the ended sessions could read goes with them: the loyalty answers cached in every
       // process (a new version) and the last-known ones kept for an outage.
       await Promise.all([
-        bumpShopperVersion(store, brand, shopperNo),
+        raiseShopperVersion(brand, shopperNo),
         deleteSnapshots(store, brand, shopperNo),
       ]);
       return rows.length;
     },
+
+    raiseShopperVersion,
 
     sweepExpired: sweeper.sweepExpired,
   };
