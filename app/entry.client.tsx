@@ -12,6 +12,9 @@ const ssrStyles: SsrStyle[] = Array.from(
 }));
 const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
 
+/** How long after the page's load the service worker is registered. */
+const SERVICE_WORKER_DELAY_MS = 4000;
+
 startTransition(() => {
   hydrateRoot(
     document,
@@ -24,14 +27,20 @@ startTransition(() => {
   );
 });
 
-// The service worker (docs/reference/offline.md) is registered once the page has loaded, so its
-// download and start never compete with the page's own. Its address is SERVICE_WORKER_PATH of
-// ~/lib/offline/kept-pages, written out: importing that module would put it in a chunk of its own
-// on every first load.
+// The service worker (docs/reference/offline.md) is registered a few seconds after the page has
+// loaded, when the browser is idle: its download, its start and the copies it fetches for its
+// cache never compete with the page's own first requests and scripts on a phone's network. Its
+// address is SERVICE_WORKER_PATH of ~/lib/offline/kept-pages, written out: importing that module
+// would put it in a chunk of its own on every first load.
 if ('serviceWorker' in navigator) {
   const register = () => {
     navigator.serviceWorker.register('/sw.js').catch(() => undefined);
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const later = () =>
+    window.setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 5000 });
+      else register();
+    }, SERVICE_WORKER_DELAY_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }

@@ -85,6 +85,7 @@ const pages: LighthousePage[] = [
   { name: 'weekly ad', path: '/weekly-ad' },
   { name: 'rewards, signed in', path: '/rewards', signedIn: true },
   { name: 'card, signed in', path: '/card', signedIn: true },
+  { name: 'shopping list, signed in', path: '/list', signedIn: true },
   { name: 'login', path: '/login' },
   { name: 'register', path: '/register' },
   { name: 'post', path: POST_PAGE },

@@ -15,10 +15,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export { headers } from '~/lib/http/cache.server';
 
-export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, 'Shopping List'),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    'Shopping List',
+    (retailer) => `Your shopping list for ${retailer}: on every device, and in the aisle offline.`,
+  );
 
 export default function ListRoute() {
   return <ListPage data={useLoaderData<typeof loader>()} />;

@@ -27,7 +27,7 @@ function fetchFromPage(page: Page, path: string) {
 /** Waits until the service worker controls the page (it claims the pages open when it starts). */
 async function controlled(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 15_000 })
+    .poll(() => page.evaluate(() => !!navigator.serviceWorker?.controller), { timeout: 30_000 })
     .toBe(true);
 }
 
