@@ -185,6 +185,17 @@ export function couponWords(coupon: Pick<ClippedCoupon, 'brand' | 'summary'>): {
   return { brand, product };
 }
 
+/** A coupon's words, worked out once per coupon object (a page matches it against every receipt). */
+const couponWordsOf = new WeakMap<object, ReturnType<typeof couponWords>>();
+function wordsOfCoupon(coupon: ClippedCoupon): ReturnType<typeof couponWords> {
+  let found = couponWordsOf.get(coupon);
+  if (!found) {
+    found = couponWords(coupon);
+    couponWordsOf.set(coupon, found);
+  }
+  return found;
+}
+
 /** How many items the coupon asks for (2 for 'buy 2' / 'buy TWO'), else 1. */
 export function unitsRequired(summary: string): number {
   const m = /\bbuy\s+(?:any\s+)?(\d+|two|three|four)\b/i.exec(summary);
@@ -209,9 +220,13 @@ const CUT_LENGTH = 28;
  * How well a line matches the coupon's words (rule 3): the number of product words, or 0 for no
  * match.
  */
-export function lineScore(description: string, brand: string[], product: string[]): number {
+export function lineScore(
+  description: string,
+  brand: string[],
+  product: string[],
+  line: string[] = words(description),
+): number {
   if (brand.length === 0 || product.length === 0) return 0;
-  const line = words(description);
   const set = new Set(line);
   if (!brand.every((w) => set.has(w))) return 0;
   const own = line.filter((w) => !brand.includes(w) && !product.includes(w) && !NOISE.has(w));
@@ -257,6 +272,8 @@ export function findMisses(
 ): CouponMiss[] {
   const items = receipt.items;
   const digital = items.map(isDigitalCouponLine);
+  // Each line's words once, not once per coupon.
+  const lineWords = items.map((item) => words(item.description));
   const digitalWords = items.map((item, i) =>
     digital[i] ? new Set(significant(words(item.description))) : null,
   );
@@ -265,11 +282,11 @@ export function findMisses(
   const candidates: { coupon: ClippedCoupon; lines: number[] }[] = [];
   for (const coupon of coupons) {
     if (!usableAt(coupon, receipt.at)) continue;
-    const { brand, product } = couponWords(coupon);
+    const { brand, product } = wordsOfCoupon(coupon);
     const lines: number[] = [];
     items.forEach((item, i) => {
       if (digital[i] || item.value === null || item.value <= 0) return;
-      const score = lineScore(item.description, brand, product);
+      const score = lineScore(item.description, brand, product, lineWords[i]);
       if (score === 0) return;
       lines.push(i);
       const held = best.get(i);
