@@ -1,6 +1,8 @@
 /**
  * A guest's list (docs/decisions/0034-shopping-list.md): kept in the guest's browser, in a signed
- * cookie scoped to Path=/list (sent only with requests to the list's own addresses), HttpOnly,
+ * cookie sent only with requests to the list's own addresses: stored twice, at Path=/list (the
+ * page and its posts) and at Path=/list.data (the same page's data requests and posts with
+ * JavaScript, which a cookie of Path=/list is not sent with), HttpOnly,
  * SameSite=Lax, at most MAX_GUEST_ITEMS lines and GUEST_COOKIE_MAX_BYTES long. A cookie that is
  * not ours, too old in shape or tampered with reads as an empty list. The shopper's first list
  * request after logging in merges it into their list and clears it.
@@ -82,10 +84,13 @@ export function unpack(value: unknown): GuestList {
   return { next, items };
 }
 
-function guestCookie(context: AppLoadContext) {
+/** Where the cookie is stored: the list page, and its data requests with JavaScript. */
+const GUEST_COOKIE_PATHS = ['/list', '/list.data'] as const;
+
+function guestCookie(context: AppLoadContext, path: string = GUEST_COOKIE_PATHS[0]) {
   const production = context.services.env.NODE_ENV === 'production';
   return createCookie(GUEST_COOKIE, {
-    path: '/list',
+    path,
     httpOnly: true,
     sameSite: 'lax',
     secure: production || context.https,
@@ -110,19 +115,26 @@ export const hasGuestCookie = (request: Request) =>
   (request.headers.get('Cookie') ?? '').includes(`${GUEST_COOKIE}=`);
 
 /**
- * The Set-Cookie value that stores `list`, or null when it would be longer than
+ * The Set-Cookie values that store `list` (one per path), or null when one would be longer than
  * GUEST_COOKIE_MAX_BYTES (the change is then refused). An empty list clears the cookie.
  */
 export async function storeGuestList(
   context: AppLoadContext,
   list: GuestList,
-): Promise<string | null> {
+): Promise<string[] | null> {
   if (!list.items.length) return clearGuestList(context);
-  const value = await guestCookie(context).serialize(pack(list));
-  return Buffer.byteLength(value) > GUEST_COOKIE_MAX_BYTES ? null : value;
+  const packed = pack(list);
+  const values = await Promise.all(
+    GUEST_COOKIE_PATHS.map((path) => guestCookie(context, path).serialize(packed)),
+  );
+  return values.some((v) => Buffer.byteLength(v) > GUEST_COOKIE_MAX_BYTES) ? null : values;
 }
 
-/** The Set-Cookie value that removes the guest list. */
-export function clearGuestList(context: AppLoadContext): Promise<string> {
-  return guestCookie(context).serialize('', { maxAge: 0, expires: new Date(0) });
+/** The Set-Cookie values that remove the guest list (at each path). */
+export function clearGuestList(context: AppLoadContext): Promise<string[]> {
+  return Promise.all(
+    GUEST_COOKIE_PATHS.map((path) =>
+      guestCookie(context, path).serialize('', { maxAge: 0, expires: new Date(0) }),
+    ),
+  );
 }

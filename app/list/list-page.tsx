@@ -23,14 +23,14 @@ type Data = SerializeFrom<ListPageData>;
  * department, 'Clear checked', printing and (signed in) the share link.
  */
 export function ListPage({ data }: { data: Data }) {
-  const live = data.signedIn;
+  // Every post goes through a fetcher (a plain form until the page's scripts run), a guest's
+  // too: their list's cookie is also kept at the data requests' path.
   const add = useFetcher<ListAnswer>({ key: 'list-add' });
   const clear = useFetcher<ListAnswer>({ key: 'list-clear' });
   const pendingText =
-    live && add.formData?.get('intent') === LIST_INTENTS.add ? add.formData.get('text') : null;
-  const addFailed =
-    live && add.state === 'idle' && add.data && !add.data.ok ? add.data.message : null;
-  const clearing = live && clear.state !== 'idle';
+    add.formData?.get('intent') === LIST_INTENTS.add ? add.formData.get('text') : null;
+  const addFailed = add.state === 'idle' && add.data && !add.data.ok ? add.data.message : null;
+  const clearing = clear.state !== 'idle';
 
   const id = useId();
   // A line added through the fetcher: the boxes are emptied for the next one.
@@ -86,7 +86,7 @@ export function ListPage({ data }: { data: Data }) {
       ) : null}
 
       <ListForm
-        fetcher={live ? add : null}
+        fetcher={add}
         intent={LIST_INTENTS.add}
         className={styles.addForm}
         label="Add to your list"
@@ -121,7 +121,7 @@ export function ListPage({ data }: { data: Data }) {
                     </span>
                   </li>
                 ) : (
-                  <ListRow key={item.id} item={item} live={live} hideChecked={clearing} />
+                  <ListRow key={item.id} item={item} hideChecked={clearing} />
                 ),
               )}
             </ul>
@@ -133,7 +133,7 @@ export function ListPage({ data }: { data: Data }) {
 
       <div className={`${styles.actions} ${styles.noPrint}`}>
         {checkedCount ? (
-          <ListForm fetcher={live ? clear : null} intent={LIST_INTENTS.clearChecked}>
+          <ListForm fetcher={clear} intent={LIST_INTENTS.clearChecked}>
             <button type="submit" className={styles.secondary}>
               Clear checked ({checkedCount})
             </button>

@@ -10,10 +10,9 @@ export interface ListAnswer {
 }
 
 /**
- * A post to /list. Live (a signed-in shopper with JavaScript): through `fetcher`, so the page
- * changes at once and the answer comes back as data. Otherwise a plain form post (a guest's list
- * travels in a cookie sent only with requests to /list itself, which a fetcher's data request
- * is not), answered by a redirect back to the page.
+ * A post to /list. Live (with JavaScript): through `fetcher`, so the page changes at once and the
+ * answer comes back as data. Otherwise a plain form post, answered by a redirect back to the
+ * page.
  */
 export function ListForm({
   fetcher,
@@ -58,28 +57,25 @@ function pendingValue(fetcher: FetcherWithComponents<ListAnswer>, intent: string
  */
 export function ListRow({
   item,
-  live,
   hideChecked,
 }: {
   item: ListItem;
-  live: boolean;
   /** 'Clear checked' is on its way: checked lines are hidden already. */
   hideChecked: boolean;
 }) {
-  const fetcher = useFetcher<ListAnswer>({ key: `list-item-${item.id}` });
-  const active = live ? fetcher : null;
-  const toggled = active ? pendingValue(active, LIST_INTENTS.toggle, 'checked') : null;
+  const active = useFetcher<ListAnswer>({ key: `list-item-${item.id}` });
+  const toggled = pendingValue(active, LIST_INTENTS.toggle, 'checked');
   const checked = toggled === null ? item.checked : toggled === 'true';
-  const quantity = active ? pendingValue(active, LIST_INTENTS.quantity, 'quantity') : null;
+  const quantity = pendingValue(active, LIST_INTENTS.quantity, 'quantity');
   const shownQuantity =
     quantity !== null && /^\d{1,2}$/.test(String(quantity)) ? Number(quantity) : item.quantity;
-  const removing = active ? active.formData?.get('intent') === LIST_INTENTS.remove : false;
+  const removing = active.formData?.get('intent') === LIST_INTENTS.remove;
   if (removing || (hideChecked && checked)) return null;
-  const failed = active && active.state === 'idle' && active.data && !active.data.ok;
+  const failed = active.state === 'idle' && active.data && !active.data.ok;
   const name = item.text;
   return (
     <li
-      className={cx(styles.line, active && active.state !== 'idle' ? styles.pending : undefined)}
+      className={cx(styles.line, active.state !== 'idle' ? styles.pending : undefined)}
       data-testid="list-item"
     >
       <ListForm

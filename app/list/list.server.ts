@@ -83,13 +83,13 @@ const storeOf = (context: AppLoadContext) => context.services.accounts.siteStore
 /**
  * A signed-in shopper's request that still carries a guest list: its lines go onto the
  * shopper's list (the same thing twice is one line, within the limit), and the cookie is cleared.
- * Resolves to the Set-Cookie value that clears it, or null when there was none.
+ * Resolves to the Set-Cookie values that clear it, or null when there was none.
  */
 async function mergeGuestList(
   request: Request,
   context: AppLoadContext,
   owner: ListOwner,
-): Promise<string | null> {
+): Promise<string[] | null> {
   if (!hasGuestCookie(request)) return null;
   const guest = await readGuestList(request, context);
   if (guest.items.length) {
@@ -121,7 +121,7 @@ export async function listLoader(request: Request, context: AppLoadContext) {
   let shared = false;
   if (owner) {
     const cleared = await mergeGuestList(request, context, owner);
-    if (cleared) headers.append('Set-Cookie', cleared);
+    for (const value of cleared ?? []) headers.append('Set-Cookie', value);
     [items, shared] = await Promise.all([
       readList(storeOf(context), owner),
       isShared(storeOf(context), owner),
@@ -152,8 +152,8 @@ export async function listLoader(request: Request, context: AppLoadContext) {
 interface Outcome {
   ok: boolean;
   message: string | null;
-  /** A guest list to store (its Set-Cookie), if the post changed it. */
-  cookie?: string | null;
+  /** A guest list to store (its Set-Cookie values), if the post changed it. */
+  cookie?: string[] | null;
   /** Where to go back to (a coupon or ad post's page), default /list. */
   to?: string;
 }
@@ -330,7 +330,7 @@ export async function listAction(request: Request, context: AppLoadContext) {
     try {
       if (owner) {
         const cleared = await mergeGuestList(request, context, owner);
-        if (cleared) headers.append('Set-Cookie', cleared);
+        for (const value of cleared ?? []) headers.append('Set-Cookie', value);
         outcome = await shopperChange(context, owner, parsed.data);
       } else {
         outcome = await guestChange(request, context, parsed.data);
@@ -340,7 +340,7 @@ export async function listAction(request: Request, context: AppLoadContext) {
       outcome = { ok: false, message: LIST_FAILED_MESSAGE };
     }
   }
-  if (outcome.cookie) headers.append('Set-Cookie', outcome.cookie);
+  for (const value of outcome.cookie ?? []) headers.append('Set-Cookie', value);
 
   if (byFetch) {
     if (headers.has('Set-Cookie')) {

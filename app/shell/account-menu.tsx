@@ -84,9 +84,9 @@ export function AccountMenu({
           Register
         </Link>
         {variant === 'list' ? (
-          <a href={LIST_PATH} className={styles.guestListLink}>
+          <SiteLink to={LIST_PATH} className={styles.guestListLink}>
             Shopping List
-          </a>
+          </SiteLink>
         ) : null}
       </div>
     );
@@ -105,11 +105,9 @@ export function AccountMenu({
         </SiteLink>
       </li>
       <li>
-        {/* A document request: a list kept in this browser before logging in travels in a
-            cookie sent only to /list itself, and is merged into the shopper's list there. */}
-        <a href={LIST_PATH} className={styles.accountLink}>
+        <SiteLink to={LIST_PATH} className={styles.accountLink}>
           Shopping List
-        </a>
+        </SiteLink>
       </li>
       <li>
         {/* A full page load: the signed-out page replaces the document, so nothing of the shopper's

@@ -229,11 +229,16 @@ test('a guest list on a phone merges into the shopper’s at login, and no one e
   await gotoList(page);
   await expect(page.getByText('This list is kept in this browser.')).toBeVisible();
   await expect(page.getByText('Your list is empty.')).toBeVisible();
+  // With JavaScript a guest's posts are fetchers too: the page is never loaded again.
+  if (isJs()) await page.evaluate(() => ((window as unknown as { stayed: number }).stayed = 1));
   await addText(page, 'Bananas', 2);
   await addText(page, 'Apples');
   await line(page, 'Apples').getByRole('checkbox', { name: 'Check off Apples' }).click();
   await page.getByRole('button', { name: 'Clear checked (1)' }).click();
   await expect(line(page, 'Apples')).toHaveCount(0);
+  if (isJs()) {
+    expect(await page.evaluate(() => (window as unknown as { stayed?: number }).stayed)).toBe(1);
+  }
   // Printed: the list alone, its lines with their boxes, no forms.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByTestId('app-bar')).toBeHidden();
@@ -243,9 +248,11 @@ test('a guest list on a phone merges into the shopper’s at login, and no one e
   await expect(line(page, 'Bananas')).toContainText('× 2');
   await page.emulateMedia({ media: 'screen' });
   if (isJs()) await expectNoSeriousAxeViolations(page);
-  // The cookie is the guest's list: scoped to /list, not readable by scripts.
-  const cookie = (await page.context().cookies()).find((c) => c.name === '__list');
-  expect(cookie).toMatchObject({ path: '/list', httpOnly: true, sameSite: 'Lax' });
+  // The cookie is the guest's list: sent only to /list and its data requests, not readable by
+  // scripts.
+  const cookies = (await page.context().cookies()).filter((c) => c.name === '__list');
+  expect(cookies.map((c) => c.path).sort()).toEqual(['/list', '/list.data']);
+  for (const cookie of cookies) expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(412);
 

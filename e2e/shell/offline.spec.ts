@@ -92,6 +92,20 @@ test('each brand has a manifest Chromium can install', async ({ playwright }, te
       expect(sw.headers['cache-control']).toBe('no-cache');
       await cdp.detach();
     }
+    // Every other demo brand: a manifest without errors, whose icons load.
+    for (const site of ['lins', 'dicks', 'dans', 'harvest', 'corner']) {
+      await page.goto(brandUrl(site, '/'));
+      const cdp = await context.newCDPSession(page);
+      const manifest = await cdp.send('Page.getAppManifest');
+      expect(manifest.errors, site).toEqual([]);
+      const parsed = JSON.parse(manifest.data ?? '{}') as { icons?: { src: string }[] };
+      expect(parsed.icons?.length, site).toBeGreaterThanOrEqual(2);
+      for (const icon of parsed.icons ?? []) {
+        const answer = await fetchFromPage(page, icon.src);
+        expect(answer.status, `${site} ${icon.src}`).toBe(200);
+      }
+      await cdp.detach();
+    }
   } finally {
     await context.close();
   }
