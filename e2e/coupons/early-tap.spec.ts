@@ -65,7 +65,10 @@ test('without JavaScript a Clip far down lands back at its card, with a Clipped 
     await expect(status).toBeInViewport();
     await expect(kept.getByRole('button', { name: 'Clipped' })).toBeDisabled();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(viewport.height);
-    // The keyboard goes on from the card: Tab reaches the next card's link.
+    // The keyboard goes on from the card: Tab reaches its 'Add to list', then the next card's
+    // link.
+    await page.keyboard.press('Tab');
+    await expect(kept.getByRole('button', { name: `Add ${brand} to list` })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.locator(`#coupon-${next.offerId}`)).toBeFocused();
 

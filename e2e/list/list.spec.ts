@@ -97,6 +97,15 @@ function listClient(cookies: Map<string, string>) {
   };
 }
 
+/** Runs `act` (a click that posts to the list) and waits for the post's answer. */
+async function posted(page: Page, act: () => Promise<void>) {
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/list'),
+  );
+  await act();
+  await answer;
+}
+
 async function jarOf(page: Page) {
   const cookies = await page.context().cookies(`${ORIGIN}/list`);
   return new Map(cookies.map((c) => [c.name, c.value]));
@@ -167,7 +176,7 @@ test('a shopper lists a coupon, an ad item and their own lines, shares the list 
     'true',
   );
   await addText(page, 'Milk');
-  await line(page, 'Milk').getByRole('button', { name: 'Remove Milk' }).click();
+  await posted(page, () => line(page, 'Milk').getByRole('button', { name: 'Remove Milk' }).click());
   await expect(line(page, 'Milk')).toHaveCount(0);
   await page.reload();
   await expect(
@@ -175,7 +184,8 @@ test('a shopper lists a coupon, an ad item and their own lines, shares the list 
   ).toHaveValue('7');
   await expect(line(page, 'Milk')).toHaveCount(0);
   if (isJs()) await waitForHydration(page);
-  await page.getByRole('button', { name: 'Clear checked (1)' }).click();
+  // The line goes at once with JavaScript: the reload waits for the post's answer.
+  await posted(page, () => page.getByRole('button', { name: 'Clear checked (1)' }).click());
   await expect(line(page, 'Paper towels')).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('list-item')).toHaveCount(2);
@@ -233,8 +243,10 @@ test('a guest list on a phone merges into the shopper’s at login, and no one e
   if (isJs()) await page.evaluate(() => ((window as unknown as { stayed: number }).stayed = 1));
   await addText(page, 'Bananas', 2);
   await addText(page, 'Apples');
-  await line(page, 'Apples').getByRole('checkbox', { name: 'Check off Apples' }).click();
-  await page.getByRole('button', { name: 'Clear checked (1)' }).click();
+  await posted(page, () =>
+    line(page, 'Apples').getByRole('checkbox', { name: 'Check off Apples' }).click(),
+  );
+  await posted(page, () => page.getByRole('button', { name: 'Clear checked (1)' }).click());
   await expect(line(page, 'Apples')).toHaveCount(0);
   if (isJs()) {
     expect(await page.evaluate(() => (window as unknown as { stayed?: number }).stayed)).toBe(1);
