@@ -173,34 +173,22 @@ function SearchForm({ data }: { data: ReceiptsPageData }) {
         </select>
         {message('store')}
       </div>
-      <div className={styles.field}>
-        <label htmlFor="receipts-from" className={styles.label}>
-          From
-        </label>
-        <input
-          id="receipts-from"
-          name="from"
-          type="date"
-          className={styles.input}
-          defaultValue={values.from}
-          {...described('from')}
-        />
-        {message('from')}
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="receipts-to" className={styles.label}>
-          To
-        </label>
-        <input
-          id="receipts-to"
-          name="to"
-          type="date"
-          className={styles.input}
-          defaultValue={values.to}
-          {...described('to')}
-        />
-        {message('to')}
-      </div>
+      {(['from', 'to'] as const).map((name) => (
+        <div key={name} className={styles.field}>
+          <label htmlFor={`receipts-${name}`} className={styles.label}>
+            {name === 'from' ? 'From' : 'To'}
+          </label>
+          <input
+            id={`receipts-${name}`}
+            name={name}
+            type="date"
+            className={styles.input}
+            defaultValue={values[name]}
+            {...described(name)}
+          />
+          {message(name)}
+        </div>
+      ))}
       <div className={styles.actions}>
         <button type="submit" className={styles.submit}>
           Show receipts
