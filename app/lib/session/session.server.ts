@@ -34,6 +34,7 @@ import {
 import { logger } from '@common/logger.server';
 import { bumpShopperVersion, deleteSnapshots } from '~/lib/loyalty/shopper-store.server';
 import { SessionRecordCache } from './record-cache.server';
+import { expiredSweeper } from './sweep.server';
 import type { SiteQuery } from '~/lib/site-store/site-store.server';
 import type { Tenant } from '~/lib/tenant/schema';
 
@@ -106,8 +107,7 @@ export type AppSession = Session<SessionData, SessionFlash>;
 
 /** The cookie's life (and its record's) without a signed-in shopper (a guest's home store). */
 export const SESSION_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
-/** Expired records are deleted at most this often, by the process that creates a session. */
-export const SESSION_SWEEP_INTERVAL_MS = 60_000;
+export { SESSION_SWEEP_INTERVAL_MS } from './sweep.server';
 
 /** A session id: 32 random bytes, base64url (43 characters). */
 export function newSessionId(): string {
@@ -367,28 +367,6 @@ async function commitSessionTo(
   // The shopper's cache version stays with the session while the same sign-in does.
   const version = before && before.signedIn === signedIn ? before.version : 0;
   return { setCookie, session: stored.remember(target, version) };
-}
-
-/** Deleting expired records: on demand, and now and then when a session is created. */
-function expiredSweeper(store: SiteQuery) {
-  let lastSweep = 0;
-
-  async function sweepExpired(): Promise<number> {
-    const rows = await store.query('delete from sessions where expires_at <= now() returning 1');
-    return rows.length;
-  }
-
-  /** One indexed delete a minute at most, on a create: the table never keeps ended records long. */
-  async function nowAndThen() {
-    const now = Date.now();
-    if (now - lastSweep < SESSION_SWEEP_INTERVAL_MS) return;
-    lastSweep = now;
-    await sweepExpired().catch((error: unknown) =>
-      logger.warn({ err: error }, 'expired sessions not swept'),
-    );
-  }
-
-  return { sweepExpired, nowAndThen };
 }
 
 /**
