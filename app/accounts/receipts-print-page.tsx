@@ -1,9 +1,9 @@
-import type { SystemStyleObject } from '@chakra-ui/react';
-import { Link, useLoaderData } from '@remix-run/react';
-import { ClientOnly } from 'remix-utils/client-only';
+import { useLoaderData } from '@remix-run/react';
 import { FormAlert } from '~/lib/form-kit/form-alert';
 import { formatCurrency } from '~/lib/money';
-import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
+import { sx, sxRecipe } from '~/lib/theme/static-css';
+import { PrintActions } from '~/lib/ui/print-actions';
+import { hideShellWhenPrinting } from '~/lib/ui/print-styles';
 import { ReadableReceipt } from './receipt-details';
 import { savedSentence } from './receipt-savings';
 import { queryString } from './receipts-query';
@@ -11,12 +11,6 @@ import type { receiptsLoader } from './receipts.server';
 import { useHomeWhenShopperChanges } from './receipts-page';
 
 export const RECEIPTS_PRINT_TITLE = 'Your receipts';
-
-/** Printing hides everything around the page (as the clipped coupons' print view does). */
-const hideShellWhenPrinting = {
-  'body:has(&) :has(> #main) > :not(#main), body:has(&) > :not(:has(#main)), body:has(&) :is(header, nav, footer, button, [role="dialog"])':
-    { display: 'none !important' },
-} as SystemStyleObject;
 
 const styles = {
   page: sx({
@@ -26,10 +20,6 @@ const styles = {
     py: { base: '6', md: '10' },
     '@media print': { maxW: 'none', p: 0, color: 'black', bg: 'white', ...hideShellWhenPrinting },
   }),
-  noPrint: sx({ '@media print': { display: 'none !important' } }),
-  actions: sx({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4', mb: '6' }),
-  print: sxRecipe('button', { variant: 'solid', size: 'md' }, { colorPalette: 'brand' }),
-  link: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
   heading: sxRecipe('heading', { size: '2xl' }, { mb: '2' }),
   saved: sx({ fontSize: 'lg', fontWeight: 'semibold', mb: '4' }),
   receipt: sx({
@@ -54,18 +44,10 @@ export function ReceiptsPrintPage() {
   const { receipts, loadError, query } = data;
   return (
     <div className={styles.page}>
-      <div className={cx(styles.actions, styles.noPrint)}>
-        <ClientOnly>
-          {() => (
-            <button type="button" className={styles.print} onClick={() => window.print()}>
-              Print
-            </button>
-          )}
-        </ClientOnly>
-        <Link to={`/account/receipts${queryString(query.filters)}`} className={styles.link}>
-          Back to your receipts
-        </Link>
-      </div>
+      <PrintActions
+        backTo={`/account/receipts${queryString(query.filters)}`}
+        backLabel="Back to your receipts"
+      />
       <h1 className={styles.heading}>{RECEIPTS_PRINT_TITLE}</h1>
       {loadError ? (
         <FormAlert errors={[loadError]} />

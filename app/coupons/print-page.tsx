@@ -1,11 +1,11 @@
 import { LastKnownNotice } from '~/lib/ui/last-known-notice';
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { ClientOnly } from 'remix-utils/client-only';
 import { FormAlert } from '~/lib/form-kit/form-alert';
 import { formatCurrency } from '~/lib/money';
 import { cx, sx, sxRecipe } from '~/lib/theme/static-css';
 import { Barcode } from '~/lib/barcode/barcode';
+import { PrintActions } from '~/lib/ui/print-actions';
 import { hideShellWhenPrinting } from '~/lib/ui/print-styles';
 import { expiryLine } from './expiry';
 import type { printLoader } from './print.server';
@@ -32,15 +32,6 @@ const styles = {
       ...hideShellWhenPrinting,
     },
   }),
-  noPrint: sx({ '@media print': { display: 'none !important' } }),
-  actions: sx({
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: '4',
-    mb: '6',
-  }),
-  print: sxRecipe('button', { variant: 'solid', size: 'md' }, { colorPalette: 'brand' }),
   link: sxRecipe('link', { variant: 'underline' }, { color: 'brand.fg', fontWeight: 'medium' }),
   heading: sxRecipe('heading', { size: '2xl' }, { mb: '1' }),
   retailer: sx({ fontSize: 'lg', fontWeight: 'semibold', mb: '1' }),
@@ -93,18 +84,7 @@ export function PrintPage({ data }: { data: PrintPageData }) {
 
   return (
     <div className={styles.page}>
-      <div className={cx(styles.actions, styles.noPrint)}>
-        <ClientOnly>
-          {() => (
-            <button type="button" className={styles.print} onClick={() => window.print()}>
-              Print
-            </button>
-          )}
-        </ClientOnly>
-        <Link to="/digital-coupons?tab=clipped" className={styles.link}>
-          Back to digital coupons
-        </Link>
-      </div>
+      <PrintActions backTo="/digital-coupons?tab=clipped" backLabel="Back to digital coupons" />
 
       <h1 className={styles.heading}>{PRINT_PAGE_TITLE}</h1>
       <p className={styles.retailer}>{retailerName}</p>
