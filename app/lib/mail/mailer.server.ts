@@ -43,6 +43,11 @@ export interface MailMessage {
   html: string;
   text: string;
   attachments?: MailAttachment[];
+  /**
+   * Extra headers (List-Unsubscribe, List-Unsubscribe-Post, X-Case-Number…): one line each, any
+   * control or bidi character dropped like the subject's.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {
@@ -81,6 +86,13 @@ function cleanHeaders(message: MailMessage): MailMessage {
   return {
     ...message,
     subject: headerText(message.subject),
+    ...(message.headers
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(message.headers).map(([name, value]) => [name, headerText(value)]),
+          ),
+        }
+      : {}),
     ...(message.attachments
       ? {
           attachments: message.attachments.map((a) => ({
