@@ -19,10 +19,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return confirmPageAction(request, context);
 }
 
-/** Its address holds a token: never sent on as a referrer, never indexed. */
+/**
+ * Its address holds a token: never sent to another site as a referrer (same-origin, not
+ * no-referrer: the button's post needs its Origin header), never indexed.
+ */
 export const headers: HeadersFunction = (args) => {
   const out = new Headers(cacheHeaders(args));
-  out.set('Referrer-Policy', 'no-referrer');
+  out.set('Referrer-Policy', 'same-origin');
   out.set('X-Robots-Tag', 'noindex');
   return out;
 };
@@ -30,7 +33,7 @@ export const headers: HeadersFunction = (args) => {
 export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta(matches, LINK_PAGE_MESSAGES.confirmTitle),
   { name: 'robots', content: 'noindex' },
-  { name: 'referrer', content: 'no-referrer' },
+  { name: 'referrer', content: 'same-origin' },
 ];
 
 export default function NewsletterConfirmPage() {

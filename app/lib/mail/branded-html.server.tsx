@@ -58,8 +58,8 @@ function BrandedMessage({ tenant, subject, preheader, heading, blocks, footer }:
       <Head>
         <title>{subject}</title>
       </Head>
-      {preheader ? <Preview>{preheader}</Preview> : null}
       <Body style={{ margin: 0, padding: '16px 0', background: '#f4f4f4', fontFamily: FONT }}>
+        {preheader ? <Preview>{preheader}</Preview> : null}
         <Container
           style={{
             maxWidth: '600px',
