@@ -70,7 +70,10 @@ describe('double opt-in (harvest)', () => {
   it('holds the sign-up, mails a link whose page asks before the provider is called', async () => {
     const email = unique('hal');
     const browser = h.browser('harvest');
-    const res = await browser.call(standardAction, '/newsletter', signup(email, '0401'));
+    // A forged Host does not reach the link: it is built from the canonical origin.
+    const res = await browser.call(standardAction, '/newsletter', signup(email, '0401'), {
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ intent: 'subscribe', done: true, pending: true });
     expect(await member('harvest', email)).toBe(false);
@@ -84,6 +87,7 @@ describe('double opt-in (harvest)', () => {
     for (const part of [mail.text, mail.html]) expect(part).not.toMatch(/Robin|Evil|0401/);
     const token = linkToken(mail, '/newsletter/confirm');
     expect(mail.text).toContain(`${h.tenant('harvest').origin}/newsletter/confirm?token=`);
+    for (const part of [mail.text, mail.html]) expect(part).not.toContain('evil.example');
 
     // Opening the link (a scanner, or the shopper) changes nothing.
     const page = await browser.call(confirmLoader, `/newsletter/confirm?token=${token}`);
