@@ -32,6 +32,7 @@ const tenant = {
   origin: 'https://www.dans.example',
   retailerName: "Dan's Foods",
   mail: {},
+  theme: { primary: '#1b365d', secondary: '#c8102e' },
 };
 const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE';
 const email = 'Pat+test@Example.com';
@@ -82,7 +83,10 @@ describe('passwordResetEmail', () => {
     expect(mail.text).toContain("Dan's Foods");
     expect(mail.html).toContain(`href="${link.replace('&', '&amp;')}"`);
     expect(mail.html).toContain("<p>Dan's Foods</p>");
-    expect(mail.html).toMatch(/^<!DOCTYPE html>[\s\S]*<title>Reset your password<\/title>/);
+    expect(mail.html).toMatch(/^<!DOCTYPE html[\s\S]*<title>Reset your password<\/title>/);
+    // In the brand's layout: its colour, its name in the footer.
+    expect(mail.html).toContain('#1b365d');
+    expect(mail.text).toContain("Dan's Foods · https://www.dans.example");
   });
 
   it("prefers the brand's own template and fills every placeholder", () => {

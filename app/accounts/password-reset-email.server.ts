@@ -9,7 +9,8 @@
  */
 import { RESET_TOKEN_TTL_MINUTES } from './reset-tokens.server';
 import type { ContentService } from '~/content/source/types';
-import { escapeHtml, renderEmailTemplate } from '~/lib/markdown.server';
+import { renderEmailTemplate } from '~/lib/markdown.server';
+import { brandedMail } from '~/lib/mail/branded.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { MailAddress, MailMessage } from '~/lib/mail/mailer.server';
 import { mailText } from '~/lib/mail/mail-text';
@@ -28,6 +29,7 @@ const FALLBACK_TEMPLATE = {
 };
 
 type MailTenant = Pick<Tenant, 'origin' | 'retailerName' | 'mail'>;
+type LayoutTenant = MailTenant & Pick<Tenant, 'theme' | 'logo'>;
 
 /** `${origin}/reset-password?token=…&address=…` from the canonical origin. */
 export function resetPasswordLink(tenant: Pick<Tenant, 'origin'>, email: string, token: string) {
@@ -50,7 +52,7 @@ export function brandSender(tenant: MailTenant): { from: MailAddress; replyTo?: 
 }
 
 export function passwordResetEmail(input: {
-  tenant: MailTenant & Pick<Tenant, 'sitePath'>;
+  tenant: LayoutTenant & Pick<Tenant, 'sitePath'>;
   content: Pick<ContentService, 'emailTemplate'>;
   email: string;
   token: string;
@@ -66,19 +68,16 @@ export function passwordResetEmail(input: {
     origin: tenant.origin,
   });
   // The template's own text is search text (links dropped): derive a mail text from the HTML.
-  return {
-    ...brandSender(tenant),
-    to: email,
+  // The template is the brand's content, rendered (and its values escaped) by the Markdown
+  // renderer: it goes into the brand's layout as it is.
+  const mail = brandedMail({
+    tenant,
     subject,
-    html: htmlDocument(subject, html),
-    text: mailText(html),
-  };
-}
-
-/** A whole HTML document around a rendered fragment (some mail clients expect one). */
-export function htmlDocument(title: string, body: string): string {
-  return (
-    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
-    `<title>${escapeHtml(title)}</title>\n</head>\n<body>\n${body}\n</body>\n</html>\n`
-  );
+    heading: subject,
+    blocks: [{ kind: 'rendered', html, text: mailText(html) }],
+    footer: {
+      reason: `You get this e-mail because a new password was asked for the ${tenant.retailerName} account of this address.`,
+    },
+  });
+  return { ...brandSender(tenant), to: email, subject, html: mail.html, text: mail.text };
 }

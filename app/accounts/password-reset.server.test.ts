@@ -52,6 +52,7 @@ describe.each(storeTargets())('password reset e-mail end to end on $name', (targ
       origin: 'https://shop.corner.example',
       retailerName: 'Corner Market',
       mail: { replyTo: 'care@corner.example' },
+      theme: { primary: '#7b3f00', secondary: '#d9822b' },
     };
     const email = 'Kim@Example.com';
     await sendPasswordResetEmail({

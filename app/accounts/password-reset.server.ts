@@ -20,7 +20,10 @@ export async function sendPasswordResetEmail(input: {
   store: SiteQuery;
   mailer: Pick<Mailer, 'send'>;
   content: Pick<ContentService, 'emailTemplate'>;
-  tenant: Pick<Tenant, 'sitePath' | 'services' | 'origin' | 'retailerName' | 'mail'>;
+  tenant: Pick<
+    Tenant,
+    'sitePath' | 'services' | 'origin' | 'retailerName' | 'mail' | 'theme' | 'logo'
+  >;
   email: string;
 }): Promise<SentMail> {
   const { tenant, email } = input;

@@ -17,6 +17,7 @@ const TENANT = {
   origin: 'https://www.lins.example.com',
   retailerName: "Lin's Fresh Market",
   mail: {},
+  theme: { primary: '#b5121b', secondary: '#f2a900' },
 };
 
 function form(action: Record<string, unknown> = {}): ContentForm {
@@ -106,8 +107,11 @@ describe('formEmail', () => {
     expect(mail.html).toContain(
       'Phone: (801) 555-1234. Reach by: By phone. Departments: Bakery, Deli. Agreed: Yes.',
     );
-    // The answer made no link, no emphasis, no heading, no script.
-    expect(mail.html).not.toMatch(/<a |<em>|<h1|<script/);
+    // The answer made no link, no emphasis, no heading, no script (the layout's own heading and
+    // footer link aside).
+    expect(mail.html).not.toMatch(/<em>|<script|href="https:\/\/evil/);
+    expect(mail.html.match(/<h1/g)).toHaveLength(1);
+    expect(mail.html.match(/<a /g)).toHaveLength(1);
     expect(mail.html).toContain(
       'See [my site](https://evil.example) &amp; *this*<br /># not a heading',
     );
@@ -162,7 +166,7 @@ describe('formEmail', () => {
       files: {},
     });
     expect(mail.subject).toBe('Form: Ann Bcc: evil@example.com Contact us');
-    expect(mail.html).toContain('<h1>Contact us</h1>');
+    expect(mail.html).toMatch(/<h1[^>]*>Contact us<\/h1>/);
     expect(mail.text).toContain('- Email: ann@example.com');
   });
 

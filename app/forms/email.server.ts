@@ -31,6 +31,7 @@ import type { Phone } from '~/lib/form-kit/mask';
 import type { MailAttachment, MailMessage } from '~/lib/mail/mailer.server';
 import { headerText } from '~/lib/mail/header-text';
 import { mailText } from '~/lib/mail/mail-text';
+import { brandedMail } from '~/lib/mail/branded.server';
 import { defaultSender } from '~/lib/mail/sender.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { Answers } from './answers-schema';
@@ -123,15 +124,8 @@ function answersHtml(form: ContentForm, texts: Map<string, string>): string {
   return `<h2>Answers</h2>\n<ul>\n${items.join('\n')}\n</ul>`;
 }
 
-function htmlDocument(title: string, body: string): string {
-  return (
-    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
-    `<title>${escapeHtml(title)}</title>\n</head>\n<body>\n${body}\n</body>\n</html>\n`
-  );
-}
-
 export interface FormEmailInput {
-  tenant: Pick<Tenant, 'origin' | 'retailerName' | 'mail'>;
+  tenant: Pick<Tenant, 'origin' | 'retailerName' | 'mail' | 'theme' | 'logo'>;
   form: ContentForm;
   /** The form's template, or null (the answers alone, under the form's title). */
   template: { subject: string; body: string } | null;
@@ -142,6 +136,8 @@ export interface FormEmailInput {
    * bytes were found to be; their bytes are sent unchanged, under a name the server makes).
    */
   files: Record<string, File[]>;
+  /** The post's case number when the form acknowledges posts (./case-numbers.server.ts). */
+  caseNumber?: string;
   now?: Date;
 }
 
@@ -177,20 +173,34 @@ export async function formEmail(input: FormEmailInput): Promise<MailMessage> {
   const plain = { ...Object.fromEntries(texts), ...common };
   const subjectTemplate = form.action.subject ?? template?.subject ?? form.title;
   // A header: no line break, control or bidi character of an answer gets into it.
-  const subject = Array.from(
-    headerText(fillPlaceholders(subjectTemplate, plain, { escape: false })),
-  )
+  const filled = Array.from(headerText(fillPlaceholders(subjectTemplate, plain, { escape: false })))
     .slice(0, MAX_SUBJECT_LENGTH)
     .join('')
     .trim();
+  const { caseNumber } = input;
+  const subject = caseNumber ? `${filled} [Case ${caseNumber}]` : filled;
 
   const escaped = Object.fromEntries(
     Object.entries(plain).map(([name, value]) => [name, escapeMarkdownText(value)]),
   );
   const intro = template
     ? renderMarkdown(fillPlaceholders(template.body, escaped, { escape: false })).html
-    : `<h1>${escapeHtml(form.title)}</h1>`;
-  const html = `${intro}\n${answersHtml(form, texts)}`;
+    : '';
+  const rendered = `${intro}\n${answersHtml(form, texts)}`.trim();
+  // The layout's blocks: the case number, then the filled template and the answers (rendered
+  // here, every answer escaped, so they go in as they are).
+  const mail = brandedMail({
+    tenant,
+    subject,
+    heading: form.title,
+    blocks: [
+      ...(caseNumber
+        ? [{ kind: 'facts' as const, rows: [['Case number', caseNumber] as [string, string]] }]
+        : []),
+      { kind: 'rendered', html: rendered, text: mailText(rendered) },
+    ],
+    footer: { reason: `Sent from the form "${form.title}" on ${new URL(tenant.origin).host}.` },
+  });
 
   const replyTo = form.action.replyTo;
   const shopperAddress =
@@ -205,8 +215,9 @@ export async function formEmail(input: FormEmailInput): Promise<MailMessage> {
     ...(replyTo && 'address' in replyTo ? { replyTo: replyTo.address } : {}),
     ...(shopperAddress ? { replyTo: shopperAddress } : {}),
     subject,
-    html: htmlDocument(subject, html),
-    text: mailText(html),
+    html: mail.html,
+    text: mail.text,
     ...(attachments.length ? { attachments } : {}),
+    ...(caseNumber ? { headers: { 'X-Case-Number': caseNumber } } : {}),
   };
 }

@@ -88,6 +88,7 @@ describe('form file schema', () => {
       subject: null,
       template: 'contact',
       attachments: ['photo'],
+      acknowledge: false,
       successMessage: 'Thanks!',
       successRoute: null,
     });
@@ -228,6 +229,17 @@ describe('form file schema', () => {
       }),
     ).toBe('');
     expect(problem((f) => delete f.action.successMessage)).toBe('');
+  });
+
+  it('acknowledges posts only with an e-mail field to send the acknowledgement to', () => {
+    expect(problem((f) => (f.action.acknowledge = true))).toBe('');
+    expect(
+      problem((f) => {
+        f.action.acknowledge = true;
+        f.action.replyTo = 'office@example.com';
+      }),
+    ).toMatch(/acknowledge.*needs replyTo/);
+    expect(problem((f) => (f.action.acknowledge = 'yes'))).toMatch(/must be true or false/);
   });
 
   it('mailboxes and site routes', () => {

@@ -255,6 +255,7 @@ const actionSchema = z
         .nullish()
         .transform((v) => v ?? null),
       attachments: z.array(z.string()).nullish(),
+      acknowledge: z.boolean({ invalid_type_error: 'must be true or false' }).default(false),
       successMessage: optionalText,
       successRoute: z
         .string({ invalid_type_error: 'must be a path' })
@@ -302,6 +303,13 @@ function toContentForm(raw: RawForm, ctx: z.RefinementCtx): Omit<ContentForm, 's
   const replyTo = action.replyTo ? resolveReplyTo(action.replyTo, fields, ctx) : null;
   const attachments = action.attachments ?? fileFields;
   checkAttachments(attachments, fileFields, ctx);
+  if (action.acknowledge && !(replyTo && 'field' in replyTo)) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['action', 'acknowledge'],
+      message: "needs replyTo to name the form's e-mail field (where the acknowledgement goes)",
+    });
+  }
   if (action.successMessage && action.successRoute) {
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
@@ -331,6 +339,7 @@ function toContentForm(raw: RawForm, ctx: z.RefinementCtx): Omit<ContentForm, 's
       subject: action.subject,
       template: action.template,
       attachments,
+      acknowledge: action.acknowledge,
       successMessage: action.successMessage,
       successRoute: action.successRoute,
     },

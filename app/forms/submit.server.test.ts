@@ -82,20 +82,38 @@ describe('the contact form (lins)', () => {
     const bytes = photo(20_000);
     const before = await outboxCount();
     const data = await formOf(b, 'customer-service', [
-      ...contactAnswers(),
+      ...contactAnswers().map(([k, v]): [string, string | File] =>
+        k === 'email' ? [k, 'ann.acknowledged@example.com'] : [k, v],
+      ),
       ['photo', file(bytes, 'IMG_2041.jpg', 'image/jpeg')],
     ]);
     const res = await post(b, 'customer-service', data);
     expect(res.status).toBe(302);
     expect(res.location).toBe('/forms/customer-service/sent');
 
-    const [mail, ...more] = await sentSince(before);
+    // The store's copy, then the shopper's acknowledgement, with one case number.
+    const [mail, ack, ...more] = await sentSince(before);
     expect(more).toEqual([]);
     expect(mail.recipients).toEqual(['help@lins.example.com']);
     expect(mail.to).toContain("Lin's Fresh Market Customer Service");
-    expect(mail.replyTo).toBe('ann.shopper@example.com');
+    expect(mail.replyTo).toBe('ann.acknowledged@example.com');
     expect(mail.from).toContain('no-reply@lins.localhost');
-    expect(mail.subject).toBe('Customer service: A problem with a product, from Ann Shopper');
+    const caseNumber = String(mail.headers.get('x-case-number'));
+    expect(caseNumber).toMatch(/^[2-9A-Z]{3}-[2-9A-Z]{3}-[2-9A-Z]{3}$/);
+    expect(mail.subject).toBe(
+      `Customer service: A problem with a product, from Ann Shopper [Case ${caseNumber}]`,
+    );
+    expect(mail.text).toContain(`Case number: ${caseNumber}`);
+    expect(ack.recipients).toEqual(['ann.acknowledged@example.com']);
+    expect(ack.headers.get('x-case-number')).toBe(caseNumber);
+    expect(ack.subject).toContain(caseNumber);
+    for (const part of [ack.text, ack.html]) {
+      expect(part).toContain(caseNumber);
+      expect(part).toContain('Send us a message');
+      // Nothing the shopper typed.
+      expect(part).not.toMatch(/Ann Shopper|stale|Bakery|IMG_2041/);
+    }
+    expect(ack.attachments).toEqual([]);
     expect(mail.text).toContain("- Departments it's about: Bakery, Produce");
     expect(mail.text).toContain('- How should we reach you?: By phone');
     expect(mail.text).toContain('The bread was stale.\nSee the photo.');
@@ -112,8 +130,7 @@ describe('the contact form (lins)', () => {
     expect(sent.status).toBe(200);
     expect(sent.data).toEqual({
       title: 'Send us a message',
-      message:
-        'Thank you for your message. Our customer service team will answer within one business day.',
+      message: `Thank you for your message. Our customer service team will answer within one business day. Your case number is ${caseNumber}.`,
     });
     expect(sent.headers.get('Cache-Control')).toBe('private, no-store');
     // Shown once: a reload goes home.
@@ -122,6 +139,23 @@ describe('the contact form (lins)', () => {
     });
     expect(again.status).toBe(302);
     expect(again.location).toBe('/');
+  });
+
+  it('acknowledges at most three posts an hour to one address; the post succeeds all the same', async () => {
+    const answers = contactAnswers().map(([k, v]): [string, string | File] =>
+      k === 'email' ? [k, 'ann.limited@example.com'] : [k, v],
+    );
+    const before = await outboxCount();
+    for (let i = 0; i < 4; i++) {
+      const b = browser('lins');
+      const res = await post(b, 'customer-service', await formOf(b, 'customer-service', answers));
+      expect(res.status).toBe(302);
+    }
+    const sent = await sentSince(before);
+    expect(sent.filter((m) => m.recipients.includes('help@lins.example.com'))).toHaveLength(4);
+    expect(sent.filter((m) => m.recipients.includes('ann.limited@example.com'))).toHaveLength(3);
+    const numbers = new Set(sent.map((m) => m.headers.get('x-case-number')));
+    expect(numbers.size).toBe(4);
   });
 
   it('the photo is optional', async () => {

@@ -18,9 +18,12 @@
  * 5. validation: each field's message, nothing sent;
  * 6. the e-mail through the site's mailer (email.server.ts), files attached from disk; a failure
  *    answers 'Something went wrong with your request. Please try submitting again.' with the
- *    answers kept on the form;
+ *    answers kept on the form. A form that acknowledges posts gives the post a case number
+ *    first (case-numbers.server.ts), carried by the store's copy, and once that is sent mails the
+ *    shopper an acknowledgement (acknowledgement.server.ts; skipped past three an hour to one
+ *    address, a failure only logged);
  * 7. the success: the form's successRoute (checked again here: a path of this site only), else
- *    its success page showing the stored successMessage, else home.
+ *    its success page showing the stored successMessage (and the case number), else home.
  *
  * Files never come back in an answer (nor do passwords); their folder is removed once the post is
  * answered, whatever the answer.
@@ -40,7 +43,9 @@ import { formSentPath } from '~/lib/form-kit/upload-limits';
 import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { safeRedirect } from '~/lib/security/safe-redirect';
 import { redirectWithNotice } from '~/lib/session/respond.server';
+import { formAcknowledgement } from './acknowledgement.server';
 import { answersSchema } from './answers-schema';
+import { newCaseNumber } from './case-numbers.server';
 import { formEmail } from './email.server';
 import { findForm, publicForm, recaptchaAction } from './form-page.server';
 import { FORM_POST_RETRY_AFTER_SECONDS, formPostSlots } from './post-slots.server';
@@ -66,10 +71,17 @@ function withoutFiles(submission: Submission, form: ContentForm): Submission {
   };
 }
 
-/** Where a post that went through (or that a bot made) lands. */
-async function succeeded(context: AppLoadContext, form: ContentForm) {
+/**
+ * Where a post that went through (or that a bot made) lands. An acknowledged post's case number
+ * follows the success message.
+ */
+async function succeeded(context: AppLoadContext, form: ContentForm, caseNumber?: string) {
   const noStore = { headers: { 'Cache-Control': PRIVATE_NO_STORE } };
-  const { successRoute, successMessage } = form.action;
+  const { successRoute } = form.action;
+  const successMessage =
+    form.action.successMessage && caseNumber
+      ? `${form.action.successMessage} ${caseNumberNotice(caseNumber)}`
+      : form.action.successMessage;
   if (successRoute) {
     // The content schema refused anything else; checked again, as every redirect from data is.
     const target = safeRedirect(successRoute, '');
@@ -80,6 +92,19 @@ async function succeeded(context: AppLoadContext, form: ContentForm) {
     return redirectWithNotice(context, formSentPath(form.slug), successMessage, noStore);
   }
   return redirect('/', noStore);
+}
+
+/** What the success message says after an acknowledged post. */
+export function caseNumberNotice(caseNumber: string): string {
+  return `Your case number is ${caseNumber}.`;
+}
+
+/** The shopper's e-mail answer when the form acknowledges posts, else null. */
+function acknowledgedAddress(form: ContentForm, answers: Record<string, unknown>): string | null {
+  const replyTo = form.action.replyTo;
+  if (!form.action.acknowledge || !replyTo || !('field' in replyTo)) return null;
+  const value = answers[replyTo.field];
+  return typeof value === 'string' && value.includes('@') ? value : null;
 }
 
 /** The files of each attached field, as the answers hold them. */
@@ -183,20 +208,43 @@ export async function submitForm(
         'form template missing',
       );
     }
+    const shopper = acknowledgedAddress(form, parsed.value);
+    let caseNumber: string | undefined;
     try {
+      if (shopper) {
+        caseNumber = await newCaseNumber(services.accounts.siteStore, { brand, form: form.slug });
+      }
       const message = await formEmail({
         tenant,
         form: form,
         template,
         answers: parsed.value,
         files: attachedFiles(form, parsed.value),
+        caseNumber,
       });
       await mailer.send(message);
     } catch (error) {
       logger.warn({ err: error, brand, form: form.slug }, 'form e-mail not sent');
       return formFailure(submission, intent, MESSAGES.generic);
     }
-    logger.info({ brand, form: form.slug }, 'form e-mail sent');
-    return succeeded(context, form);
+    logger.info({ brand, form: form.slug, caseNumber }, 'form e-mail sent');
+    if (shopper && caseNumber) await acknowledge(shopper, caseNumber);
+    return succeeded(context, form, caseNumber);
+  }
+
+  /**
+   * The shopper's acknowledgement: skipped silently past the per-address limit, and a failure
+   * only logged (the store has the message; the post succeeded).
+   */
+  async function acknowledge(to: string, caseNumber: string) {
+    if (!(await limits.mailAllowed(brand, to))) {
+      logger.info({ brand, form: form.slug, caseNumber }, 'acknowledgement skipped: address limit');
+      return;
+    }
+    try {
+      await mailer.send(formAcknowledgement({ tenant, form, caseNumber, to }));
+    } catch (error) {
+      logger.warn({ err: error, brand, form: form.slug, caseNumber }, 'acknowledgement not sent');
+    }
   }
 }

@@ -118,6 +118,11 @@ export interface FormEmailAction {
   template: string | null;
   /** The file fields whose files go with the e-mail. */
   attachments: string[];
+  /**
+   * True: each post gets a case number, and the shopper (the replyTo e-mail field's answer) an
+   * acknowledgement carrying it.
+   */
+  acknowledge: boolean;
   /** Shown on the form's success page; null with a successRoute (or for none: home). */
   successMessage: string | null;
   /** A path of this site to go to after sending. */

@@ -55,6 +55,25 @@ export function subscribeAddress(
 }
 
 /**
+ * Where an address leaves a brand's list: the subscribe address's `/subscribe/{list}` as
+ * `/unsubscribe/{list}` (the reference mailing list's call, services/mailing-list), or null when
+ * the provider's address has no such shape (a provider whose own mails carry its unsubscribe link).
+ */
+export function unsubscribeAddress(
+  tenant: Pick<Tenant, 'sitePath' | 'newsletter'>,
+  referenceMailingList: string | null,
+  variant: SignupVariant,
+): string | null {
+  const address = subscribeAddress(tenant, referenceMailingList, variant);
+  if (!address) return null;
+  const url = new URL(address);
+  const match = /^(.*)\/subscribe\/([a-z0-9-]{1,64})\/?$/.exec(url.pathname);
+  if (!match) return null;
+  url.pathname = `${match[1]}/unsubscribe/${match[2]}`;
+  return url.toString();
+}
+
+/**
  * The call's address: the subscribe address with its own query kept (a Mailchimp `u` and `id`),
  * the fields given (empty ones left out) and the callback name set.
  */
@@ -138,6 +157,10 @@ export interface SubscribeCall {
   apiKey?: string | null;
   /** The shopper's address (X-Shopper-Address), which the provider's per-address limit counts. */
   shopperAddress?: string;
+  /** For the log: a sign-up (default) or an unsubscribe call. */
+  what?: 'sign-up' | 'unsubscribe';
+  /** Sees the provider's reply as read (null: none could be read). */
+  onReply?: (reply: ProviderReply | null) => void;
 }
 
 /**
@@ -152,7 +175,7 @@ export async function subscribe(call: SubscribeCall): Promise<SubscribeOutcome> 
   const fail = (reason: string, extra: Record<string, unknown> = {}): SubscribeOutcome => {
     logger.warn(
       { ...where, reason, ms: Date.now() - started, ...extra },
-      'newsletter sign-up failed',
+      `newsletter ${call.what ?? 'sign-up'} failed`,
     );
     return 'failed';
   };
@@ -187,6 +210,7 @@ export async function subscribe(call: SubscribeCall): Promise<SubscribeOutcome> 
     return fail('provider unreachable or too slow', { error: name, code });
   }
   const reply = parseProviderReply(body);
+  call.onReply?.(reply);
   const outcome = outcomeOf(reply);
   if (outcome === 'failed') {
     return fail(reply ? 'provider refused' : 'reply is not a subscribe reply', {
@@ -194,6 +218,32 @@ export async function subscribe(call: SubscribeCall): Promise<SubscribeOutcome> 
       msg: reply ? redacted(reply.msg) : undefined,
     });
   }
-  logger.info({ ...where, outcome, ms: Date.now() - started }, 'newsletter sign-up');
+  logger.info(
+    { ...where, outcome, ms: Date.now() - started },
+    `newsletter ${call.what ?? 'sign-up'}`,
+  );
   return outcome;
+}
+
+export type UnsubscribeOutcome = 'unsubscribed' | 'not-subscribed' | 'failed';
+
+/**
+ * Takes an address off a list at its unsubscribe address (`unsubscribeAddress`): the same call as
+ * a sign-up's (JSON or JSONP, a deadline, never throws), `success` meaning it is off the list and
+ * a `msg` with 'not subscribed' that it was not on it.
+ */
+export async function unsubscribe(
+  call: Omit<SubscribeCall, 'fields' | 'what'> & { email: string },
+): Promise<UnsubscribeOutcome> {
+  let notOnList = false;
+  const outcome = await subscribe({
+    ...call,
+    fields: { EMAIL: call.email },
+    what: 'unsubscribe',
+    onReply: (reply) => {
+      notOnList = !!reply && reply.result !== 'success' && /not subscribed/i.test(reply.msg);
+    },
+  });
+  if (outcome === 'subscribed') return 'unsubscribed';
+  return notOnList ? 'not-subscribed' : 'failed';
 }

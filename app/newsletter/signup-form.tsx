@@ -18,6 +18,7 @@ import {
   PHARMACY_STORE_PLACEHOLDER,
   SUBSCRIBE_INTENT,
   SUBSCRIBED_LABEL,
+  CONFIRM_SENT_LABEL,
   TRAP_FIELD,
 } from './messages';
 import { pharmacySchema, signupSchema } from './schemas';
@@ -86,6 +87,7 @@ export function SignupForm({
     defaultValue: { email: defaultEmail ?? '', store: setup.selectedStore ?? '' },
   });
   const done = reply?.done === true;
+  const pendingConfirmation = done && reply?.intent === 'subscribe' && reply.pending === true;
   const valid = useFormValid(form.id, schema);
   const statusRef = useRef<HTMLDivElement>(null);
 
@@ -105,7 +107,11 @@ export function SignupForm({
         className={cx(styles.status, done && alertStyles.success)}
         data-testid="newsletter-status"
       >
-        {done ? NEWSLETTER_MESSAGES.subscribed : null}
+        {done
+          ? pendingConfirmation
+            ? NEWSLETTER_MESSAGES.confirmSent
+            : NEWSLETTER_MESSAGES.subscribed
+          : null}
       </div>
       <FormAlert id={form.errorId} errors={done ? null : form.errors} />
       <p className={styles.note}>* indicates required field</p>
@@ -152,7 +158,7 @@ export function SignupForm({
         blocked={valid === false}
         className={styles.submit}
       >
-        {done ? SUBSCRIBED_LABEL : 'Subscribe'}
+        {done ? (pendingConfirmation ? CONFIRM_SENT_LABEL : SUBSCRIBED_LABEL) : 'Subscribe'}
       </SubmitButton>
     </Form>
   );

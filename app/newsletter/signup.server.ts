@@ -28,6 +28,7 @@ import {
   type SignupVariant,
 } from './messages';
 import { pharmacyStoreOptions, storeFromParam, type StoreOption } from './options';
+import { providerKey, sendConfirmation, sendWelcome } from './signup-mail.server';
 import { subscribe, subscribeAddress } from './provider.server';
 import { pharmacySchema, signupSchema, type PharmacyValues, type SignupValues } from './schemas';
 import type { SignupSetup } from './types';
@@ -208,16 +209,33 @@ export async function signupAction(
     logger.warn({ brand, variant }, 'newsletter sign-up failed: no subscribe address');
     return formFailure(submission, SUBSCRIBE_INTENT, NEWSLETTER_MESSAGES.failed);
   }
-  const keyEnv = context.tenant.newsletter.apiKeyEnv;
+  const fields = providerFields(variant, submission.value, setup);
+  const email = submission.value.email;
+  if (context.tenant.newsletter.confirmation === 'double-opt-in') {
+    // Held until the shopper confirms from the e-mail; the provider is called then.
+    try {
+      await sendConfirmation(context, { brand, variant, fields }, email);
+    } catch (error) {
+      logger.warn({ err: error, brand, variant }, 'newsletter confirmation not held or sent');
+      return formFailure(submission, SUBSCRIBE_INTENT, NEWSLETTER_MESSAGES.failed);
+    }
+    return data(
+      { intent: SUBSCRIBE_INTENT, result: submission.reply(), done: true, pending: true },
+      noStore,
+    );
+  }
   const outcome = await subscribe({
     address,
-    fields: providerFields(variant, submission.value, setup),
+    fields,
     variant,
     brand,
-    apiKey: keyEnv ? process.env[keyEnv] || null : null,
+    apiKey: providerKey(context),
     shopperAddress: context.clientIp,
   });
-  if (outcome === 'subscribed') return subscribed();
+  if (outcome === 'subscribed') {
+    await sendWelcome(context, variant, email);
+    return subscribed();
+  }
   return formFailure(
     submission,
     SUBSCRIBE_INTENT,

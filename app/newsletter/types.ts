@@ -19,8 +19,11 @@ export interface SignupSetup {
 export type SignupActionData =
   /** The footer's first step without JavaScript: the address to fill in. */
   | { intent: 'start'; email: string }
-  /** A subscribe post: conform's result; `done` once subscribed. */
-  | { intent: 'subscribe'; result: SubmissionResult<string[]>; done: boolean };
+  /**
+   * A subscribe post: conform's result; `done` once subscribed, or once held for confirmation
+   * (`pending`: the brand asks the shopper to confirm from an e-mail first).
+   */
+  | { intent: 'subscribe'; result: SubmissionResult<string[]>; done: boolean; pending?: boolean };
 
 /** The sign-up answer in an action's data, whatever else the route's types say. */
 export function signupReply(value: unknown): SignupActionData | null {

@@ -103,7 +103,9 @@ test.describe('the customer-service contact form', () => {
 
       const mail = await mailWith(CONTACT_ADDRESS[site], name);
       expect(mail.replyTo).toBe('casey.shopper@example.com');
-      expect(mail.subject).toBe(`Customer service: A problem with a product, from ${name}`);
+      // The customer-service form acknowledges posts: its case number ends the subject.
+      expect(mail.subject).toMatch(/ \[Case [2-9A-Z]{3}-[2-9A-Z]{3}-[2-9A-Z]{3}\]$/);
+      expect(mail.subject).toContain(`Customer service: A problem with a product, from ${name}`);
       expect(mail.text).toContain('- Phone: (435) 555-0199');
       expect(mail.attachments).toHaveLength(1);
       // Named by the server; the shopper's name is only text in the body.

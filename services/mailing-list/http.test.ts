@@ -139,6 +139,27 @@ describe.each(storeTargets())('mailing-list HTTP API on $name', (target) => {
     expect(found.body).toMatchObject({ subscribed: true, member: { firstName: 'Ben' } });
   });
 
+  it('unsubscribes an address (any case) from one list only; an unknown one is an error', async () => {
+    const fields = { EMAIL: 'uma@example.com', MMERGE3: 'LINS' };
+    expect((await subscribe(standard, fields)).body.result).toBe('success');
+    expect((await subscribe(ace, fields)).body.result).toBe('success');
+    const res = await get(`/unsubscribe/${standard}?${query({ EMAIL: 'Uma@Example.com' })}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ result: 'success', msg: 'You have been unsubscribed.' });
+    expect((await member(standard, 'uma@example.com')).body.subscribed).toBe(false);
+    expect((await member(ace, 'uma@example.com')).body.subscribed).toBe(true);
+    const again = await get(`/unsubscribe/${standard}?${query({ EMAIL: 'uma@example.com' })}`);
+    expect(again.body).toEqual({
+      result: 'error',
+      msg: `uma@example.com is not subscribed to list ${standard}.`,
+    });
+    const bad = await get(`/unsubscribe/${standard}?${query({ EMAIL: 'nope' })}`);
+    expect(bad.body).toEqual({ result: 'error', msg: 'Please enter a valid email address.' });
+    expect((await get(`/unsubscribe/Bad_List?EMAIL=a%40b.c`)).status).toBe(404);
+    // Off the other list too (the health test counts the members).
+    expect((await get(`/unsubscribe/${ace}?${query(fields)}`)).body.result).toBe('success');
+  });
+
   it("refuses a missing or invalid address with 'Please enter a valid email address.'", async () => {
     const attempts: Record<string, string>[] = [
       { MMERGE3: 'LINS' },

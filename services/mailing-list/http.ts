@@ -28,9 +28,10 @@ import {
   MESSAGES,
   alreadySubscribed,
   checkSubscription,
+  notSubscribed,
   parseQuery,
 } from './rules';
-import { addMember, findMember, listCounts } from './store';
+import { addMember, findMember, listCounts, removeMember } from './store';
 
 export interface Logger {
   debug(obj: object, msg?: string): void;
@@ -131,6 +132,29 @@ export function createRequestHandler(deps: HandlerDeps) {
     return reply({ result: 'success', msg: MESSAGES.success }, given);
   }
 
+  /**
+   * Takes an address off a list (a site's manage page, after the shopper asked): the subscribe
+   * call's shape and replies, `success` or `error` with `… is not subscribed to list …`.
+   */
+  async function unsubscribe({ url, params }: RequestContext): Promise<Reply> {
+    const list = listOf(params);
+    const query = fields(url);
+    const given = query.c ?? query.callback;
+    if (given !== undefined && !CALLBACK_NAME.test(given)) {
+      throw fail(400, 'The callback must be a JavaScript name (letters, digits, _, $ and dots).');
+    }
+    const email = (query.EMAIL ?? '').trim();
+    if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email) || /\u0000/.test(email)) {
+      return reply({ result: 'error', msg: MESSAGES.email }, given);
+    }
+    const outcome = await removeMember(db, list, email);
+    deps.onStoreState(true);
+    if (outcome === 'unknown') {
+      return reply({ result: 'error', msg: notSubscribed(email.toLowerCase(), list) }, given);
+    }
+    return reply({ result: 'success', msg: MESSAGES.unsubscribed }, given);
+  }
+
   async function member({ url, params }: RequestContext): Promise<Reply> {
     const list = listOf(params);
     const email = (fields(url).email ?? '').trim();
@@ -157,6 +181,7 @@ export function createRequestHandler(deps: HandlerDeps) {
   const router = createRouter<RouteHandler>()
     .on('GET', '/healthz', health)
     .on('GET', '/subscribe/:list', subscribe)
+    .on('GET', '/unsubscribe/:list', unsubscribe)
     .on('GET', '/lists/:list/members', member);
 
   return createServiceHandler({

@@ -24,6 +24,7 @@ export const AGE_RANGES = ['Over 75', '70-75', '65-70', '60-65', '55-60', '50-55
 
 export const MESSAGES = {
   success: 'Thank you for subscribing!',
+  unsubscribed: 'You have been unsubscribed.',
   email: 'Please enter a valid email address.',
   required: 'This field is required.',
   phone: 'Please enter a valid phone number.',
@@ -34,6 +35,10 @@ export const MESSAGES = {
 /** The provider's wording for a known address; the site looks for 'already subscribed'. */
 export const alreadySubscribed = (email: string, list: string) =>
   `${email} is already subscribed to list ${list}.`;
+
+/** The provider's wording for an address that is not on the list (unsubscribe). */
+export const notSubscribed = (email: string, list: string) =>
+  `${email} is not subscribed to list ${list}.`;
 
 export type ListKind = 'standard' | 'ace' | 'pharmacy';
 

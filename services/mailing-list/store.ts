@@ -26,6 +26,19 @@ export function addMember(db: Db, list: string, s: Subscription): Promise<'added
   });
 }
 
+/** Takes the address (any case) off the list; `unknown` when it was not on it. */
+export async function removeMember(
+  db: Db,
+  list: string,
+  email: string,
+): Promise<'removed' | 'unknown'> {
+  const rows = await db.query(
+    'delete from members where list_name = $1 and email = $2 returning email',
+    [list, email.toLowerCase()],
+  );
+  return rows.length ? 'removed' : 'unknown';
+}
+
 interface MemberRow {
   list_name: string;
   email: string;

@@ -91,6 +91,11 @@ export interface RateLimitSettings {
   bannerReportsPerMinute: number;
   /** How long a banner report's key is remembered ('banner-report'). Default 600. */
   bannerReportOnceSeconds: number;
+  /**
+   * Unasked-for e-mails (confirmations, acknowledgements) to one address and brand in an hour.
+   * Default 3.
+   */
+  mailsPerRecipientPerHour: number;
   /** Failed logins per account and brand before every further attempt waits. Default 5. */
   accountFailures: number;
   /** The first wait, doubled with every further failure. Default 60 (a minute). */
@@ -113,6 +118,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   formWindowSeconds: 10 * 60,
   bannerReportsPerMinute: 30,
   bannerReportOnceSeconds: 10 * 60,
+  mailsPerRecipientPerHour: 3,
   accountFailures: 5,
   backoffBaseSeconds: 60,
   backoffMaxSeconds: 15 * 60,
@@ -146,6 +152,12 @@ export interface RateLimits {
    * repeat (counted across processes like the limits).
    */
   firstTime(kind: OnceKind, brand: string, key: string): Promise<boolean>;
+  /**
+   * Counts one e-mail the site sends unasked-for to an address someone typed (a newsletter
+   * confirmation, a form's acknowledgement): false past `mailsPerRecipientPerHour` to that
+   * address and brand, and the mail is skipped.
+   */
+  mailAllowed(brand: string, address: string): Promise<boolean>;
   /**
    * Takes one login attempt for `account` (see `loginAccount`) from `ip`, counted as a failure
    * until `succeeded()`; refused while the account waits (answer 429 with the message).
@@ -243,6 +255,11 @@ export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
       duration: settings.bannerReportOnceSeconds,
     }),
   };
+  const recipients = limiter({
+    keyPrefix: 'mail-to',
+    points: settings.mailsPerRecipientPerHour,
+    duration: 60 * 60,
+  });
   return {
     store: pool ? 'postgres' : 'memory',
 
@@ -258,6 +275,16 @@ export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
     async firstTime(kind, brand, key) {
       try {
         await onceLimiters[kind].consume(hashed(brand, key));
+        return true;
+      } catch (error) {
+        refusal(error);
+        return false;
+      }
+    },
+
+    async mailAllowed(brand, address) {
+      try {
+        await recipients.consume(hashed(brand, `mail-to:${address.trim().toLowerCase()}`));
         return true;
       } catch (error) {
         refusal(error);

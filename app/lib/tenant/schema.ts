@@ -243,6 +243,12 @@ export const tenantSchema = z
         pharmacyStores: z.array(z.string().trim().min(1).max(100)).min(1).max(50).optional(),
         /** Label of the pharmacy dialog's optional agreement checkbox (a sensible default when unset). */
         pharmacyAgreement: z.string().trim().min(1).max(500).optional(),
+        /**
+         * What a sign-up sends the shopper: 'double-opt-in' holds the sign-up and mails a link to
+         * confirm it (the provider is called once the shopper confirms); 'welcome' subscribes at
+         * once and mails a welcome with a link to manage the subscription. Unset: 'welcome'.
+         */
+        confirmation: z.enum(['double-opt-in', 'welcome']).optional(),
       })
       .default({}),
     /**
@@ -253,6 +259,20 @@ export const tenantSchema = z
       .object({
         from: mailbox.optional(),
         replyTo: mailbox.optional(),
+        /**
+         * A raster logo (PNG, JPEG or GIF, a path of the site) for the top of the brand's e-mails;
+         * unset, the retailer's name in the brand's colour. The site's SVG logo is not used there:
+         * Gmail and Outlook do not show SVG images.
+         */
+        logo: z
+          .object({
+            src: imageSrc.regex(/\.(?:png|jpe?g|gif)$/i, 'must be a PNG, JPEG or GIF file'),
+            alt: z.string().min(1),
+            width: z.number().int().positive().max(600).default(160),
+            height: z.number().int().positive().max(200).default(48),
+          })
+          .strict()
+          .optional(),
       })
       .default({}),
     /** Path a shopper goes to after logging in from /login or /register. */
