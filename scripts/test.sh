@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI runs. Installs Debian's Chromium when it is missing, then typecheck,
-# lint, tenant/content check, unit and integration tests (vitest), build, end-to-end (Playwright).
+# `npm test`: everything CI runs. Installs Debian's Chromium and its headless shell when missing,
+# then typecheck, lint, tenant/content check, unit and integration tests (vitest), build,
+# end-to-end (Playwright).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -16,11 +17,14 @@ busy_cpu_s() {
 }
 busy_start=$(busy_cpu_s)
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "== installing Debian chromium (needed by the end-to-end tests)"
+# The end-to-end tests run chromium-headless-shell (lighter per test); the test about installing
+# the site as an app runs the full browser.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/lib/chromium/chromium-headless-shell ]; then
+  echo "== installing Debian chromium and chromium-headless-shell (needed by the end-to-end tests)"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-headless-shell \
+    >/dev/null
 fi
 
 # Typecheck, lint, the tenant check and PostgreSQL's start side by side, and the build beside the
