@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI runs. Installs Debian's Chromium when it is missing, then typecheck,
-# lint, tenant/content check, unit and integration tests (vitest), build, end-to-end (Playwright).
+# `npm test`: everything CI runs. Installs Debian's Chromium and its headless shell when missing,
+# then typecheck, lint, tenant/content check, unit and integration tests (vitest), build,
+# end-to-end (Playwright).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -16,33 +17,39 @@ busy_cpu_s() {
 }
 busy_start=$(busy_cpu_s)
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "== installing Debian chromium (needed by the end-to-end tests)"
+# The end-to-end tests run chromium-headless-shell (lighter per test); the test about installing
+# the site as an app runs the full browser.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/lib/chromium/chromium-headless-shell ]; then
+  echo "== installing Debian chromium and chromium-headless-shell (needed by the end-to-end tests)"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-headless-shell \
+    >/dev/null
 fi
 
-# Typecheck and lint side by side, and the build beside the unit tests: the suite's wall time,
-# not its work. vitest runs two workers (its default on two cores is one, and once the build is
-# done the second core would idle; the test files that share the PostgreSQL server use names
-# no other file uses).
-echo "== typecheck and lint"
+# Typecheck, lint, the tenant check and PostgreSQL's start side by side, and the build beside the
+# unit tests: the suite's wall time, not its work. vitest runs two workers (its default on two
+# cores is one, and once the build is done the second core would idle; the test files that share
+# the PostgreSQL server use names no other file uses).
+echo "== typecheck, lint and tenants:check (and PostgreSQL for the PostgreSQL-mode tests)"
+trap 'bash scripts/pg-test-server.sh stop' EXIT
+bash scripts/pg-test-server.sh start > .cache/pg-url 2> .cache/pg.log & pg_pid=$!
 npm run -s typecheck > .cache/typecheck.log 2>&1 & typecheck_pid=$!
 npm run -s lint > .cache/lint.log 2>&1 & lint_pid=$!
+npm run -s tenants:check > .cache/tenants-check.log 2>&1 & tenants_pid=$!
 typecheck_status=0; wait $typecheck_pid || typecheck_status=$?
 lint_status=0; wait $lint_pid || lint_status=$?
-cat .cache/typecheck.log .cache/lint.log
-if [ $typecheck_status -ne 0 ] || [ $lint_status -ne 0 ]; then
-  echo "typecheck exit $typecheck_status, lint exit $lint_status"; exit 1
+tenants_status=0; wait $tenants_pid || tenants_status=$?
+pg_status=0; wait $pg_pid || pg_status=$?
+cat .cache/typecheck.log .cache/lint.log .cache/tenants-check.log
+if [ $typecheck_status -ne 0 ] || [ $lint_status -ne 0 ] || [ $tenants_status -ne 0 ]; then
+  echo "typecheck exit $typecheck_status, lint exit $lint_status, tenants:check exit $tenants_status"
+  exit 1
 fi
-phase_done "typecheck+lint"
-echo "== tenants:check"; npm run -s tenants:check
-phase_done "tenants:check"
-echo "== PostgreSQL for the PostgreSQL-mode tests"
-TEST_DATABASE_URL=$(bash scripts/pg-test-server.sh start)
+if [ $pg_status -ne 0 ]; then cat .cache/pg.log; echo "PostgreSQL did not start"; exit 1; fi
+TEST_DATABASE_URL=$(cat .cache/pg-url)
 export TEST_DATABASE_URL
-trap 'bash scripts/pg-test-server.sh stop' EXIT
+phase_done "typecheck+lint+tenants"
 echo "== build (beside the unit tests; its output follows them)"
 npm run -s build > .cache/build.log 2>&1 & build_pid=$!
 echo "== unit and integration tests (PGlite and $TEST_DATABASE_URL)"
