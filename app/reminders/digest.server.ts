@@ -26,16 +26,16 @@ export interface ReminderLoyalty {
   ): Promise<{
     activated: Array<{
       offerId: string;
-      offerSummary: string;
-      brandName: string;
-      offerExpiryDate: string;
+      offerSummary: string | null;
+      brandName: string | null;
+      offerExpiryDate: string | null;
     }>;
     redeemed: Array<{ offerId: string }>;
   }>;
   getPointsTotal(shopperNo: string): Promise<number>;
   getCreditDetails(shopperNo: string): Promise<{
     adjustmentHistory: Array<{
-      description: string;
+      description: string | null;
       date: string;
       balance: number | null;
       expirationDate: string | null;
@@ -87,16 +87,16 @@ async function readData(
   const redeemed = new Set(offers?.redeemed.map((o) => o.offerId) ?? []);
   return {
     coupons: (offers?.activated ?? [])
-      .filter((o) => !redeemed.has(o.offerId))
+      .filter((o) => !redeemed.has(o.offerId) && o.offerExpiryDate)
       .map((o) => ({
         offerId: o.offerId,
         title: [o.offerSummary, o.brandName].filter(Boolean).join(' '),
-        endsAt: o.offerExpiryDate,
+        endsAt: o.offerExpiryDate!,
       })),
     points,
     credits: (credits?.adjustmentHistory ?? []).map(
       (c): Credit => ({
-        description: c.description,
+        description: c.description ?? '',
         date: c.date,
         balance: c.balance ?? 0,
         expiresAt: c.expirationDate,

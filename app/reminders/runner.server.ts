@@ -125,7 +125,8 @@ export async function startReminderWorker(opts: {
   boss: PgBoss;
   deps: ReminderDeps;
   tenants: () => Tenant[];
-  tickMs: number;
+  /** A fixed interval between ticks; unset: each hour, just after it starts. */
+  tickMs?: number;
   pollSeconds?: number;
 }): Promise<() => Promise<void>> {
   const { boss, deps } = opts;
@@ -142,10 +143,20 @@ export async function startReminderWorker(opts: {
       logger.warn({ err: error }, 'reminders: could not enqueue the due brands'),
     );
   tick();
-  const timer = setInterval(tick, opts.tickMs);
-  timer.unref();
+  let timer: NodeJS.Timeout;
+  const schedule = () => {
+    // The next hour's first minute (a little spread, so processes do not all start at once).
+    const now = Date.now();
+    const wait = opts.tickMs ?? 3_600_000 - (now % 3_600_000) + 5_000 + Math.random() * 55_000;
+    timer = setTimeout(() => {
+      tick();
+      schedule();
+    }, wait);
+    timer.unref();
+  };
+  schedule();
   return async () => {
-    clearInterval(timer);
+    clearTimeout(timer);
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   };
 }
