@@ -90,7 +90,7 @@ async function readData(
       .filter((o) => !redeemed.has(o.offerId) && o.offerExpiryDate)
       .map((o) => ({
         offerId: o.offerId,
-        title: [o.offerSummary, o.brandName].filter(Boolean).join(' '),
+        title: o.offerSummary || o.brandName || 'A clipped coupon',
         endsAt: o.offerExpiryDate!,
       })),
     points,
