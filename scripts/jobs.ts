@@ -106,7 +106,10 @@ const loyalty = env.LOYALTY_API_URL
   ? null
   : await startEmbeddedLoyalty({ env, registry: registry.start(60_000), content, embeddedDb });
 registry.stop();
-const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.resolve(env.DATA_DIR, 'outbox') });
+const mailer = createMailer({
+  smtpUrl: env.SMTP_URL,
+  outboxDir: path.resolve(env.DATA_DIR, 'outbox'),
+});
 const deps = reminderDeps({
   store,
   mailer,

@@ -79,9 +79,7 @@ async function readData(
 ): Promise<ShopperData> {
   const [offers, points, credits] = await Promise.all([
     choices.couponsExpiring ? loyalty.getOffers(shopperNo, { personalOnly: true }) : null,
-    choices.rewardsReady && tenant.rewards.tiers.length
-      ? loyalty.getPointsTotal(shopperNo)
-      : null,
+    choices.rewardsReady && tenant.rewards.tiers.length ? loyalty.getPointsTotal(shopperNo) : null,
     choices.rewardsReady ? loyalty.getCreditDetails(shopperNo) : null,
   ]);
   const redeemed = new Set(offers?.redeemed.map((o) => o.offerId) ?? []);
@@ -139,9 +137,7 @@ export async function sendShopperDigest(
   if (!fresh.length) return 'nothing-new';
   const keys = fresh.map((e) => e.key);
   try {
-    await deps.mailer.send(
-      digestMessage({ tenant, shopper, events: fresh, secret: deps.secret }),
-    );
+    await deps.mailer.send(digestMessage({ tenant, shopper, events: fresh, secret: deps.secret }));
   } catch (error) {
     await releaseReminderEvents(deps.store, brand, shopperNo, keys);
     throw error;

@@ -69,11 +69,9 @@ export async function enqueueDue(
 async function runBrand(boss: PgBoss, deps: ReminderDeps, job: Job<BrandJob>): Promise<void> {
   const shoppers = await shoppersToRemind(deps, job.data.brand);
   for (const shopperNo of shoppers) {
-    await boss.send(
-      SHOPPER_QUEUE,
-      { brand: job.data.brand, shopperNo } satisfies ShopperJob,
-      { singletonKey: `${job.data.brand}:${shopperNo}` },
-    );
+    await boss.send(SHOPPER_QUEUE, { brand: job.data.brand, shopperNo } satisfies ShopperJob, {
+      singletonKey: `${job.data.brand}:${shopperNo}`,
+    });
   }
 }
 

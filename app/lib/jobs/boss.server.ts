@@ -54,7 +54,8 @@ export async function openBoss(options: OpenBossOptions): Promise<PgBoss> {
   if (options.databaseUrl) {
     boss = new PgBoss({ ...common, connectionString: options.databaseUrl, max: 3 });
   } else if (options.store) {
-    if (options.store.kind !== 'pglite') throw new Error('openBoss: a PostgreSQL store needs its URL');
+    if (options.store.kind !== 'pglite')
+      throw new Error('openBoss: a PostgreSQL store needs its URL');
     boss = new PgBoss({ ...common, db: storeExecutor(options.store) });
   } else {
     throw new Error('openBoss: give a database URL or the embedded store');
