@@ -173,18 +173,23 @@ export async function seedCoupons(
       redeemRows.push([plan.frq, o.offerId, rnd.int(1, o.limit), last]);
     }
     const clipped = rnd.shuffle(live.filter((o) => !taken.has(o.offerId))).slice(0, plan.clips);
-    // Every demo shopper holds a couple of clipped coupons that end within the next days, so the
-    // coupons page's 'ends soon' lines and the reminder e-mails have something to show. Picked
-    // without drawing from `rnd`: the rest of the seed stays as it was.
-    const soon = c.endOfDay(2).getTime();
-    const ending = live
-      .filter((o) => !taken.has(o.offerId) && o.expiryDate.getTime() <= soon)
-      .filter((o) => !clipped.includes(o))
-      .sort((a, b) => b.expiryDate.getTime() - a.expiryDate.getTime() || a.offerId - b.offerId);
-    const missing = Math.max(0, 2 - clipped.filter((o) => o.expiryDate.getTime() <= soon).length);
-    clipped.push(...ending.slice(0, missing));
     for (const o of clipped) {
       const at = between(o.activeDate.getTime(), now);
+      clipRows.push([plan.frq, o.offerId, at]);
+      clips.push({ frq: plan.frq, offer: o, clippedAt: at, redeemed: false });
+    }
+    // Every demo shopper holds a couple of clipped coupons that end within the next days, so the
+    // coupons page's 'ends soon' lines and the reminder e-mails have something to show. Picked and
+    // dated without drawing from `rnd` (clipped an hour ago, after every other clip): the rest of
+    // the seed, planted receipts included, stays as it was.
+    const soon = c.endOfDay(2).getTime();
+    const ending = live
+      .filter((o) => !taken.has(o.offerId) && !clipped.includes(o))
+      .filter((o) => o.expiryDate.getTime() <= soon)
+      .sort((a, b) => b.expiryDate.getTime() - a.expiryDate.getTime() || a.offerId - b.offerId);
+    const held = clipped.filter((o) => o.expiryDate.getTime() <= soon).length;
+    for (const o of ending.slice(0, Math.max(0, 2 - held))) {
+      const at = new Date(Math.max(o.activeDate.getTime(), now - 3_600_000));
       clipRows.push([plan.frq, o.offerId, at]);
       clips.push({ frq: plan.frq, offer: o, clippedAt: at, redeemed: false });
     }
