@@ -399,7 +399,11 @@ export const CROSS_ORIGIN_POST_PATHS: ReadonlySet<string> = new Set(['/email/uns
 
 /** CSRF: refuses state-changing requests from other origins. */
 function refuseCrossOrigin(req: Request, res: Response, next: NextFunction) {
-  if (req.method === 'POST' && CROSS_ORIGIN_POST_PATHS.has(req.path)) return next();
+  if (req.method === 'POST' && CROSS_ORIGIN_POST_PATHS.has(req.path)) {
+    // Remix refuses a document post whose Origin is not the Host; the route needs no origin.
+    delete req.headers.origin;
+    return next();
+  }
   const tenant = locals(res).tenant;
   const ok = isAllowedOrigin({
     method: req.method,

@@ -35,7 +35,7 @@ export function RemindersCard({ choices, programName, lastResult, pending }: Rem
       <h2 id={`${headingId}-heading`} className={styles.cardHeading}>
         E-mail reminders
       </h2>
-      <Form method="post" action="/account" {...getFormProps(form)} className={styles.form}>
+      <Form method="post" preventScrollReset {...getFormProps(form)} className={styles.form}>
         <input type="hidden" name="intent" value={REMINDERS_INTENT} />
         <CheckboxField
           meta={fields.couponsExpiring}
