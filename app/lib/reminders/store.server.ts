@@ -114,7 +114,7 @@ export async function listReminderShoppers(
 }
 
 /** A claim not marked sent after this long belongs to a process that died: it may be retaken. */
-export const STALE_CLAIM_MINUTES = 15;
+export const STALE_CLAIM_MINUTES = 10;
 
 /**
  * Claims events before their mail is sent: inserts a row per event key and returns the keys
