@@ -179,9 +179,10 @@ async function runSite(env: Env, shared: SharedServices | null) {
     loyalty: { embedded: refs.loyalty },
   };
 
-  // Reminder e-mails: this process's job worker (JOBS_IN_PROCESS=off leaves them to cron). A
-  // runner that cannot start is logged; the site serves without it.
-  const stopJobs = await startSiteReminders({
+  // Reminder e-mails: this process's job worker (JOBS_IN_PROCESS=off leaves them to cron),
+  // started beside the server rather than before it. A runner that cannot start is logged; the
+  // site serves without it.
+  const stopJobs = startSiteReminders({
     env,
     store: accounts.siteStore,
     mailer: accounts.mailer,
@@ -257,7 +258,7 @@ async function runSite(env: Env, shared: SharedServices | null) {
       { name: 'content watcher', run: () => content.close() },
       { name: 'loyalty client pools', run: loyaltyPoolsCloser(build) },
       ...(own?.closeSteps ?? []),
-      { name: 'job worker', run: () => stopJobs() },
+      { name: 'job worker', run: async () => (await stopJobs)() },
       { name: 'site store and mail', run: () => accounts.close() },
       { name: 'embedded database', run: () => embeddedDb?.close() },
     ],

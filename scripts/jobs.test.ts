@@ -99,8 +99,8 @@ describe.skipIf(!url)('npm run jobs on PostgreSQL', () => {
     };
     const runs = await Promise.all([1, 2, 3].map(() => runJobs(env, '--now', '--brand', 'dans')));
     for (const run of runs) {
-      expect(run.out).toContain('jobs: due: dans');
-      expect(run.code).toBe(0);
+      expect(run.out, run.out).toContain('jobs: due: dans');
+      expect(run.code, run.out).toBe(0);
     }
 
     const outbox = path.join(dataDir, 'outbox');
@@ -120,7 +120,7 @@ describe.skipIf(!url)('npm run jobs on PostgreSQL', () => {
 
     // Once per event: the next run finds nothing new.
     const again = await runJobs(env, '--now', '--brand', 'dans');
-    expect(again.code).toBe(0);
+    expect(again.code, again.out).toBe(0);
     expect(await readOutbox(outbox)).toHaveLength(mails.length);
     const failures = await runJobs(env, '--failures');
     expect(failures.out).toContain('No failed jobs.');
