@@ -46,7 +46,7 @@ export function RemindersCard({ choices, programName, lastResult, pending }: Rem
           label={`E-mail me when a ${programName} reward is ready or a credit expires soon`}
         />
         <div className={styles.actions}>
-          <SubmitButton pending={pending}>Save</SubmitButton>
+          <SubmitButton pending={pending}>Save reminders</SubmitButton>
         </div>
       </Form>
     </section>

@@ -82,7 +82,7 @@ test('opt in on the account page, get the digest, unsubscribe in one click and o
   await expect(coupons).not.toBeChecked();
   await expect(rewards).not.toBeChecked();
   await coupons.check();
-  await card.getByRole('button', { name: 'Save' }).click();
+  await card.getByRole('button', { name: 'Save reminders' }).click();
   await expect(page.getByText('Your e-mail reminder choices are saved.')).toBeVisible();
   await expect(coupons).toBeChecked();
   await expect(rewards).not.toBeChecked();
