@@ -19,6 +19,7 @@ const AREAS = [
   'forms',
   'list',
   'newsletter',
+  'reminders',
   'rewards',
   'shell',
   'sso',

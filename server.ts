@@ -19,6 +19,7 @@ import { loyaltyBreakerStates } from '~/lib/loyalty/breaker.server';
 import { openSharedPglite } from '@common/db.server';
 import { logger } from '@common/logger.server';
 import { createAccountServices } from '~/lib/services.server';
+import { startSiteReminders } from '~/reminders/service.server';
 import {
   assertBotCheckConfigured,
   BotCheckConfigError,
@@ -178,6 +179,21 @@ async function runSite(env: Env, shared: SharedServices | null) {
     loyalty: { embedded: refs.loyalty },
   };
 
+  // Reminder e-mails: this process's job worker (JOBS_IN_PROCESS=off leaves them to cron),
+  // started beside the server rather than before it. A runner that cannot start is logged; the
+  // site serves without it.
+  const stopJobs = startSiteReminders({
+    env,
+    store: accounts.siteStore,
+    mailer: accounts.mailer,
+    secret,
+    tenants: () => registry.all(),
+    embedded: refs.loyalty,
+  }).catch((error: unknown) => {
+    logger.error({ err: error }, 'job runner did not start: no reminder e-mails from this process');
+    return async () => undefined;
+  });
+
   // The loyalty API is reached over HTTP in both modes: /healthz asks whether it answers.
   const loyaltyUrl = refs.loyalty ? refs.loyalty.url : env.LOYALTY_API_URL!;
   const loyaltyReachable = createReachabilityProbe(loyaltyUrl);
@@ -242,6 +258,7 @@ async function runSite(env: Env, shared: SharedServices | null) {
       { name: 'content watcher', run: () => content.close() },
       { name: 'loyalty client pools', run: loyaltyPoolsCloser(build) },
       ...(own?.closeSteps ?? []),
+      { name: 'job worker', run: async () => (await stopJobs)() },
       { name: 'site store and mail', run: () => accounts.close() },
       { name: 'embedded database', run: () => embeddedDb?.close() },
     ],

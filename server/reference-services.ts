@@ -132,7 +132,7 @@ export async function startReferenceServices(opts: {
 }
 
 /** The reference loyalty service, with every brand's demo data (a brand added later too). */
-async function startEmbeddedLoyalty(opts: {
+export async function startEmbeddedLoyalty(opts: {
   env: Env;
   registry: TenantRegistry;
   content: ContentService;

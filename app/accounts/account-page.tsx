@@ -17,6 +17,8 @@ import {
   RewardChoiceCard,
 } from './account-cards';
 import { AccountRow, accountStyles as styles, editLinkId, rowFormId } from './account-row';
+import { RemindersCard } from './reminders-card';
+import { REMINDERS_INTENT } from './reminders-schema';
 import { AccountRowForm } from './account-row-form';
 import {
   ACCOUNT_ROW_SPECS,
@@ -142,6 +144,14 @@ export function AccountPage() {
           <LastKnownNotice label={data.lastKnown} />
           <StreamedSavingsSection savings={data.savings.table} />
         </>
+      ) : null}
+      {data.reminders ? (
+        <RemindersCard
+          choices={data.reminders}
+          programName={data.rewardsProgram}
+          lastResult={failed?.intent === REMINDERS_INTENT ? failed.result : undefined}
+          pending={pending}
+        />
       ) : null}
       <ReceiptsCard />
       <CharityCard />

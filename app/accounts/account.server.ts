@@ -28,6 +28,8 @@ import {
 import { visibleLocations } from '~/stores/home-store/locations';
 import { rewardChoices, storeChoices } from './choices.server';
 import type { AccountView } from './types';
+import { followCustomer, reminderChoicesFor, remindersAction } from './reminders.server';
+import { REMINDERS_INTENT } from './reminders-schema';
 
 export type { AccountView };
 import { logger } from '@common/logger.server';
@@ -165,6 +167,7 @@ export async function accountLoader(
     loadError = GENERIC_FAILURE_MESSAGE;
   }
 
+  const reminders = await reminderChoicesFor(context, shopper.frqShopperNo, customer);
   const { notice, headers } = await takeNotice(context);
   const body = {
     account: customer
@@ -190,6 +193,9 @@ export async function accountLoader(
       customer && rewards.length
         ? { programName: tenant.rewards.programName, options: rewards }
         : null,
+    /** The 'E-mail reminders' card's two choices; null when they cannot be read. */
+    reminders,
+    rewardsProgram: tenant.rewards.programName,
     /** Latest birth date (today), computed once so server and browser agree. */
     today: denverDate(),
     /**
@@ -251,6 +257,8 @@ export async function accountAction(request: Request, context: AppLoadContext) {
   const shopper: SessionShopper = await requireShopper(context, guestLoginHref(request));
   const form = await readForm(request);
   const intent = String(form.get('intent') ?? '');
+  // The reminders card: choices kept by the site, not the loyalty record.
+  if (intent === REMINDERS_INTENT) return remindersAction(form, context, shopper.frqShopperNo);
   const loyalty = context.loyalty;
   const stores = storeChoices(context);
   const known = enabledIntents(context).has(intent as AccountIntent);
@@ -337,6 +345,8 @@ export async function accountAction(request: Request, context: AppLoadContext) {
       },
       { accountUpdated: true },
     );
+    // Reminder e-mails go to the new address, with the new first name.
+    await followCustomer(context, updated);
   }
   if (value.intent === ACCOUNT_INTENTS.storeNumber) {
     context.session.set('homeStore', value.storeNumber);

@@ -17,6 +17,7 @@ import { redirectWithSession, takeNotice } from '~/lib/session/respond.server';
 import type { AppSession } from '~/lib/session/session.server';
 import { signIn } from '~/lib/session/shopper.server';
 import type { LoginResult } from '~/lib/loyalty/types';
+import { recordReminderShopper } from '~/lib/reminders/store.server';
 import { CLIP_LOGIN_MESSAGE, NO_ACCOUNT_MESSAGE } from './messages';
 import { sendPasswordResetEmail } from './password-reset.server';
 import { LOGIN_INTENTS, loginFormsSchema } from './schemas';
@@ -77,13 +78,44 @@ export type LoginNext =
   | { to: string; status?: number; addToSignIn?: (session: AppSession) => void }
   | { message: string };
 
+/**
+ * The site keeps the address and first name of each shopper who signs in here, for reminder
+ * e-mails (~/lib/reminders): from the login form, or the loyalty record when they signed in by
+ * phone. Never in the way of the login: a failure is logged.
+ */
+async function rememberForReminders(
+  context: AppLoadContext,
+  login: LoginResult,
+  email: string | undefined,
+) {
+  try {
+    let address = email;
+    let firstName = login.firstName ?? '';
+    if (!address) {
+      const customer = await context.loyalty.getCustomer({ frqShopperNo: login.frqShopperNo });
+      address = customer?.emailAddress ?? undefined;
+      firstName = firstName || (customer?.firstName ?? '');
+    }
+    if (!address) return;
+    await recordReminderShopper(context.services.accounts.siteStore, {
+      brand: context.tenant.sitePath,
+      shopperNo: login.frqShopperNo,
+      email: address,
+      firstName,
+    });
+  } catch (error) {
+    logger.warn({ err: error }, 'could not record the shopper for reminders');
+  }
+}
+
 /** Signs the accepted shopper in and follows `next` (the end of a login and a registration). */
 export async function finishLogin(
   context: AppLoadContext,
   login: LoginResult,
   next: Exclude<LoginNext, { message: string }>,
-  options: { termsPending: boolean },
+  options: { termsPending: boolean; email?: string },
 ) {
+  await rememberForReminders(context, login, options.email);
   signIn(context.session, login, {
     storeNumbers: visibleLocations(context).map((l) => l.storeNumber),
     termsPending: options.termsPending,
@@ -172,5 +204,6 @@ export async function loginFormAction(
   if ('message' in next) return fail(next.message);
   return finishLogin(context, login, next, {
     termsPending: await termsPendingFor(loyalty, login.frqShopperNo),
+    email: identifier.includes('@') ? identifier : undefined,
   });
 }

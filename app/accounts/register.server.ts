@@ -287,5 +287,5 @@ export async function registerFormAction(
       flow.loginHref ?? ((email) => `/login?${new URLSearchParams({ address: email })}`);
     return redirectWithNotice(context, loginHref(fields.email), ACCOUNT_CREATED_LOG_IN_MESSAGE);
   }
-  return finishLogin(context, login, next, { termsPending });
+  return finishLogin(context, login, next, { termsPending, email: fields.email });
 }

@@ -63,6 +63,16 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Honeypot bot check: shortest time (ms) between rendering and posting a form. */
   BOT_CHECK_MIN_FILL_MS: z.coerce.number().int().min(0).max(60000).default(2000),
+  /**
+   * `off`: the site process runs no job worker (reminder e-mails); an operator then runs
+   * `npm run jobs` from cron every hour instead.
+   */
+  JOBS_IN_PROCESS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Seconds between the in-process worker's looks for brands whose send hour it is; unset: once
+   * an hour, just after the hour starts.
+   */
+  JOBS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SYMBOLOGIES, whySymbologyUnfit } from '~/lib/barcode/symbology';
+import { isTimeZone } from '@common/dates';
 import { hiddenElementValues } from './public';
 
 export { hiddenElementValues, isHidden, type HiddenElement } from './public';
@@ -273,6 +274,25 @@ export const tenantSchema = z
           })
           .strict()
           .optional(),
+      })
+      .default({}),
+    /**
+     * Reminder e-mails (docs/reference/reminders.md): whether a shopper who never chose gets each
+     * kind, and when the day's digest goes out (the hour on the brand's own clock).
+     */
+    reminders: z
+      .object({
+        /** Default for 'clipped coupons end soon' when the shopper has not chosen. */
+        couponsExpiring: z.boolean().default(false),
+        /** Default for 'your reward is ready' (a tier reached, a credit about to expire). */
+        rewardsReady: z.boolean().default(false),
+        /** Local hour (0-23) at which the day's reminders are sent. */
+        sendHour: z.number().int().min(0).max(23).default(9),
+        /** The brand's clock: dates and the send hour are read in this IANA time zone. */
+        timeZone: z
+          .string()
+          .refine(isTimeZone, "must be an IANA time zone like 'America/Denver'")
+          .default('America/Denver'),
       })
       .default({}),
     /** Path a shopper goes to after logging in from /login or /register. */

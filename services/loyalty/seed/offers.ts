@@ -178,6 +178,21 @@ export async function seedCoupons(
       clipRows.push([plan.frq, o.offerId, at]);
       clips.push({ frq: plan.frq, offer: o, clippedAt: at, redeemed: false });
     }
+    // Every demo shopper holds a couple of clipped coupons that end within the next days, so the
+    // coupons page's 'ends soon' lines and the reminder e-mails have something to show. Picked and
+    // dated without drawing from `rnd` (clipped an hour ago, after every other clip): the rest of
+    // the seed, planted receipts included, stays as it was.
+    const soon = c.endOfDay(2).getTime();
+    const ending = live
+      .filter((o) => !taken.has(o.offerId) && !clipped.includes(o))
+      .filter((o) => o.expiryDate.getTime() <= soon)
+      .sort((a, b) => b.expiryDate.getTime() - a.expiryDate.getTime() || a.offerId - b.offerId);
+    const held = clipped.filter((o) => o.expiryDate.getTime() <= soon).length;
+    for (const o of ending.slice(0, Math.max(0, 2 - held))) {
+      const at = new Date(Math.max(o.activeDate.getTime(), now - 3_600_000));
+      clipRows.push([plan.frq, o.offerId, at]);
+      clips.push({ frq: plan.frq, offer: o, clippedAt: at, redeemed: false });
+    }
   });
   await insert('clipped_offers', ['frq_shopper_no', 'offer_id', 'clipped_at'], clipRows);
   await insert(
