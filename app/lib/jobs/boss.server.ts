@@ -1,5 +1,5 @@
 /**
- * The job runner (docs/decisions/0037-job-runner.md): pg-boss keeps its queues in the PostgreSQL
+ * The job runner (docs/decisions/0038-job-runner.md): pg-boss keeps its queues in the PostgreSQL
  * schema `pgboss` of the site's database. On PostgreSQL (DATABASE_URL) it has a small pool of its
  * own; on the embedded default it runs its SQL through the site store's PGlite connection, so the
  * same job code runs in both.

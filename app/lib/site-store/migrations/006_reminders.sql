@@ -18,7 +18,7 @@ create table reminder_shoppers (
 -- so each is mailed once whichever process or retry runs the digest. The row is claimed before
 -- the mail is sent (claimed_at), marked once it went (sent_at), and removed when sending fails; a
 -- claim never marked after 10 minutes (its process died) may be taken again
--- (docs/decisions/0037-job-runner.md).
+-- (docs/decisions/0038-job-runner.md).
 create table reminder_sent (
   brand text not null,
   shopper_no text not null,
