@@ -72,6 +72,18 @@ import {
   loader as newsletterPharmacyLoader,
 } from '~/routes/newsletter_.pharmacy';
 import { pharmacySchema, signupSchema } from '~/newsletter/schemas';
+import {
+  action as newsletterConfirmAction,
+  loader as newsletterConfirmLoader,
+} from '~/routes/newsletter_.confirm';
+import {
+  action as newsletterManageAction,
+  loader as newsletterManageLoader,
+} from '~/routes/newsletter_.manage';
+import {
+  action as unsubscribeAction,
+  loader as unsubscribeLoader,
+} from '~/routes/email.unsubscribe';
 import { loader as pharmacyStoreLoader } from '~/routes/pharmacy.$store';
 import { action as charityAction, loader as charityLoader } from '~/routes/rewards.charity';
 import { action as ssoLoginAction, loader as ssoLoginLoader } from '~/routes/sso.login';
@@ -236,6 +248,23 @@ const ACTIONS: {
     schema: pharmacySchema(['LINS']),
   },
   { address: '/rewards/charity', action: charityAction, schema: charityChangeSchema() },
+  // The pages the e-mails link to: their token is the only field.
+  {
+    address: '/newsletter/confirm',
+    action: newsletterConfirmAction,
+    schema: z.object({ token: z.string() }),
+  },
+  {
+    address: '/newsletter/manage',
+    action: newsletterManageAction,
+    schema: z.object({ token: z.string() }),
+  },
+  {
+    address: '/email/unsubscribe',
+    query: '?t=v1.fuzz',
+    action: unsubscribeAction,
+    schema: z.object({ t: z.string(), 'List-Unsubscribe': z.string() }),
+  },
   {
     address: '/forms/customer-service',
     action: formAction,
@@ -307,6 +336,9 @@ const LOADERS: {
   { name: 'rewards', loader: rewardsLoader, path: '/rewards' },
   { name: 'rewards viewer', loader: rewardsViewerLoader, path: '/rewards/viewer' },
   { name: 'card', loader: cardLoader, path: '/card' },
+  { name: 'newsletter confirm', loader: newsletterConfirmLoader, path: '/newsletter/confirm' },
+  { name: 'newsletter manage', loader: newsletterManageLoader, path: '/newsletter/manage' },
+  { name: 'reminders unsubscribe', loader: unsubscribeLoader, path: '/email/unsubscribe' },
   // The school search (q) of the charity page.
   { name: 'charity', loader: charityLoader, path: '/rewards/charity' },
   { name: 'sso login', loader: ssoLoginLoader, path: '/sso/login' },
@@ -347,6 +379,7 @@ const QUERY_NAMES = [
   'oauth',
   'client_id',
   'post_logout_redirect_uri',
+  't',
 ];
 
 let h: ActionHarness;

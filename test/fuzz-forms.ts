@@ -82,7 +82,13 @@ export function validForms(stores: readonly string[]): Record<string, Record<str
       { intent: 'organization', organization: 'Friends' },
       { intent: 'storeNumber', storeNumber: stores[1] ?? store },
       { intent: 'rewardChoice', rewardSubscriptionId: '1' },
+      { intent: 'reminders', couponsExpiring: 'on' },
+      { intent: 'reminders', rewardsReady: 'on' },
     ],
+    // The e-mails' link pages: a token that is no held sign-up or signed link of ours.
+    '/newsletter/confirm': [{ token: 'fuzz-token' }],
+    '/newsletter/manage': [{ token: 'v1.fuzz.token' }],
+    '/email/unsubscribe': [{ 'List-Unsubscribe': 'One-Click' }, { t: 'v1.fuzz.token' }],
     '/account/data-preferences': [{ optOutDataSharing: 'on' }, {}],
     '/account/terms': [{ acceptTerms: 'on' }],
     // Two of the seed's charities (ids 1001…): the shopper's charity changes back and forth.
