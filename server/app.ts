@@ -391,11 +391,15 @@ function publicFiles(publicDir: string) {
 }
 
 /**
- * The one route whose posts come from anywhere: a reminder e-mail's one-click unsubscribe, which
- * mail providers post with no cookie and no Origin of ours; its signed token is the authority
- * (app/reminders/unsubscribe.server.ts).
+ * The routes whose posts come from anywhere: the one-click unsubscribe addresses of the site's
+ * e-mails (RFC 8058), which mail providers post with no cookie and no Origin of ours. Their signed
+ * token is the authority, and all they can do is stop mail to the address it names
+ * (app/reminders/unsubscribe.server.ts, app/newsletter/link-pages.server.ts).
  */
-export const CROSS_ORIGIN_POST_PATHS: ReadonlySet<string> = new Set(['/email/unsubscribe']);
+export const CROSS_ORIGIN_POST_PATHS: ReadonlySet<string> = new Set([
+  '/email/unsubscribe',
+  '/newsletter/manage',
+]);
 
 /** CSRF: refuses state-changing requests from other origins. */
 function refuseCrossOrigin(req: Request, res: Response, next: NextFunction) {

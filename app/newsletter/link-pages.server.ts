@@ -128,10 +128,11 @@ export async function managePageAction(request: Request, context: AppLoadContext
   if (!limit.ok) {
     return reply(false, LINK_PAGE_MESSAGES.unsubscribeFailed, 429, retryAfterHeaders(limit));
   }
+  // The page's button posts the token; a mail provider's one-click post has it in the address.
   const managed = readManageToken(
     services.accounts.cookieSecret,
     brand,
-    String(form.get('token') ?? ''),
+    String(form.get('token') ?? tokenOf(request)),
   );
   if (!managed) return reply(false, LINK_PAGE_MESSAGES.manageInvalid);
   const address = unsubscribeAddress(tenant, services.references.mailingList, managed.variant);

@@ -96,6 +96,14 @@ export function welcomeMail(input: {
   });
   return {
     ...message(tenant, to, mail),
-    ...(manage ? { headers: { 'List-Unsubscribe': `<${manage}>` } } : {}),
+    // RFC 8058 one-click: a mail provider posts `List-Unsubscribe=One-Click` to the same address.
+    ...(manage
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${manage}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
+      : {}),
   };
 }

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { OutboxMail } from '../../test/outbox';
 import { expect, test } from '../kit/fixtures';
 import { latestMailTo } from '../kit/mail';
-import { brandUrl, dismissPopups, waitForHydration } from '../kit/support';
+import { brandUrl, dismissPopups, rawRequest, waitForHydration } from '../kit/support';
 
 /**
  * The e-mails shoppers get (docs/reference/email.md), read back from the outbox, both parts: a
@@ -110,6 +110,39 @@ test('newsletter: a confirmation on a double opt-in brand, a welcome on another 
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByTestId('newsletter-link-message')).toHaveText(
     'You have been unsubscribed.',
+  );
+
+  // RFC 8058 one-click: a mail provider posts to the header's address from elsewhere, with no
+  // cookie and the token in the address alone.
+  const again = unique('wes2');
+  main = await signUp(page, 'lins', again, "Lin's Richfield", javaScriptEnabled);
+  await expect(main.getByRole('status')).toHaveText('Thank you for subscribing!');
+  const rewelcome = await mailTo(again, 'lins', /^Welcome to Lin's Fresh Market/);
+  const list = rewelcome.headers.get('list') as unknown as {
+    unsubscribe: { url: string };
+    'unsubscribe-post': { name: string };
+  };
+  expect(list['unsubscribe-post'].name).toBe('List-Unsubscribe=One-Click');
+  expect(list.unsubscribe.url).toBe(linkIn(rewelcome, 'lins', '/newsletter/manage'));
+  const target = new URL(list.unsubscribe.url);
+  const body = 'List-Unsubscribe=One-Click';
+  const oneClick = await rawRequest({
+    host: target.host,
+    path: `${target.pathname}${target.search}`,
+    method: 'POST',
+    headers: {
+      origin: 'https://mail.example.net',
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': String(body.length),
+    },
+    body,
+  });
+  expect(oneClick.status).toBe(200);
+  // Off the list: the page's own button is now told so.
+  await page.goto(list.unsubscribe.url);
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByTestId('newsletter-link-message')).toHaveText(
+    'This address is not subscribed to our mailing list.',
   );
 });
 
