@@ -94,7 +94,8 @@ describe('reminder events', () => {
       choices: both,
     });
     expect(events.map((e) => e.kind)).toEqual(['tier', 'credit']);
-    expect(events[0]).toMatchObject({ key: 'tier:1000', tier: 1000, points: 1200 });
+    // Once a month per tier (the month on the brand's clock).
+    expect(events[0]).toMatchObject({ key: 'tier:1000:2026-11', tier: 1000, points: 1200 });
     expect(events[1]).toMatchObject({ description: 'Bonus', endDate: '2026-12-04' });
     expect(events[1]!.key).toMatch(/^credit:2026-10-01:/);
   });

@@ -66,7 +66,7 @@ function creditKey(c: Credit): string {
 
 /**
  * The shopper's reminder events now, of the kinds they get, keyed so each is sent once:
- * `coupon:<offer id>`, `credit:<issue date>:<hash>`, `tier:<points threshold>`.
+ * `coupon:<offer id>`, `credit:<issue date>:<hash>`, `tier:<points threshold>:<YYYY-MM>`.
  */
 export function dueEvents(opts: {
   data: ShopperData;
@@ -98,7 +98,10 @@ export function dueEvents(opts: {
   if (choices.rewardsReady) {
     const tier = data.points === null ? null : tierReached(data.points, tiers);
     if (tier !== null) {
-      events.push({ kind: 'tier', key: `tier:${tier}`, tier, points: data.points! });
+      // Once a month per tier: points are spent on the reward and earned again, so reaching the
+      // same tier next month is a new reward, while the daily runs of this month stay quiet.
+      const key = `tier:${tier}:${today.slice(0, 7)}`;
+      events.push({ kind: 'tier', key, tier, points: data.points! });
     }
     for (const c of data.credits) {
       if (!(c.balance > 0) || !c.expiresAt) continue;
