@@ -102,6 +102,10 @@ describe.skipIf(!url)('npm run jobs on PostgreSQL', () => {
       expect(run.out, run.out).toContain('jobs: due: dans');
       expect(run.code, run.out).toBe(0);
     }
+    // Each job ran in one process only: the brand's job and one job per shopper, in all.
+    const done = runs.map((run) => Number(/(\d+) jobs done/.exec(run.out)?.[1] ?? NaN));
+    console.info(`three processes: jobs done ${done.join(' + ')}, ${demo.length} shoppers`);
+    expect(done.reduce((a, b) => a + b, 0)).toBe(1 + demo.length);
 
     const outbox = path.join(dataDir, 'outbox');
     const mails = await readOutbox(outbox);

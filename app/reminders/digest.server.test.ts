@@ -174,7 +174,13 @@ describe('the reminder queue on the embedded store', () => {
     });
     await store.query("delete from reminder_shoppers where shopper_no <> '600'");
     failNext = 99;
+    // The brand ran in this hour's slot already: enqueued again (another process, a later tick),
+    // it makes no job.
     await enqueueDue(boss, tenants, NOW, { brand: 'dans', force: true });
+    expect(await drainReminders(boss, deps())).toEqual({ completed: 0, failed: [] });
+    // A slot of one second (a fast-ticking worker), a second later: a new run.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await enqueueDue(boss, tenants, NOW, { brand: 'dans', force: true, slotSeconds: 1 });
     const second = await drainReminders(boss, deps());
     failNext = 0;
     // The first try and its one retry.

@@ -13,8 +13,19 @@ import { sendShopperDigest, shoppersToRemind, type ReminderDeps } from './digest
 export const BRAND_QUEUE = 'reminders-brand';
 export const SHOPPER_QUEUE = 'reminders-shopper';
 
+/**
+ * A brand's run is one job per slot of this many seconds (pg-boss's throttle: one job per queue,
+ * key and slot, whatever its state, on the database's clock), and so is each shopper's job of it.
+ * The send hour is one hour of the brand's clock: however many processes enqueue it, and however
+ * late in the hour, the brand runs once that day and each shopper's digest is worked once. A
+ * worker ticking faster (JOBS_TICK_SECONDS, for tests) uses its tick as the slot.
+ */
+export const RUN_SLOT_SECONDS = 3600;
+
 interface BrandJob {
   brand: string;
+  /** The slot of the shopper jobs this run makes. */
+  slotSeconds?: number;
 }
 interface ShopperJob {
   brand: string;
@@ -50,8 +61,9 @@ export async function enqueueDue(
   boss: PgBoss,
   tenants: Tenant[],
   now: Date,
-  options: { force?: boolean; brand?: string } = {},
+  options: { force?: boolean; brand?: string; slotSeconds?: number } = {},
 ): Promise<string[]> {
+  const slotSeconds = options.slotSeconds ?? RUN_SLOT_SECONDS;
   const due = tenants.filter(
     (t) =>
       t.services.loyalty &&
@@ -59,8 +71,9 @@ export async function enqueueDue(
       (options.force || isSendHour(now, t.reminders.timeZone, t.reminders.sendHour)),
   );
   for (const t of due) {
-    await boss.send(BRAND_QUEUE, { brand: t.sitePath } satisfies BrandJob, {
+    await boss.send(BRAND_QUEUE, { brand: t.sitePath, slotSeconds } satisfies BrandJob, {
       singletonKey: t.sitePath,
+      singletonSeconds: slotSeconds,
     });
   }
   return due.map((t) => t.sitePath);
@@ -71,6 +84,7 @@ async function runBrand(boss: PgBoss, deps: ReminderDeps, job: Job<BrandJob>): P
   for (const shopperNo of shoppers) {
     await boss.send(SHOPPER_QUEUE, { brand: job.data.brand, shopperNo } satisfies ShopperJob, {
       singletonKey: `${job.data.brand}:${shopperNo}`,
+      singletonSeconds: job.data.slotSeconds ?? RUN_SLOT_SECONDS,
     });
   }
 }
@@ -136,8 +150,9 @@ export async function startReminderWorker(opts: {
   await boss.work<ShopperJob>(SHOPPER_QUEUE, { pollingIntervalSeconds }, async ([job]) => {
     await runShopper(deps, job!);
   });
+  const slotSeconds = opts.tickMs ? Math.max(1, Math.round(opts.tickMs / 1000)) : RUN_SLOT_SECONDS;
   const tick = () =>
-    void enqueueDue(boss, opts.tenants(), deps.now()).catch((error: unknown) =>
+    void enqueueDue(boss, opts.tenants(), deps.now(), { slotSeconds }).catch((error: unknown) =>
       logger.warn({ err: error }, 'reminders: could not enqueue the due brands'),
     );
   tick();
