@@ -54,7 +54,7 @@ export function digestMessage(opts: {
     blocks.push({
       kind: 'button',
       label: 'See your coupons',
-      href: mailLink(tenant, '/coupons', { tab: 'clipped' }),
+      href: mailLink(tenant, '/digital-coupons', { tab: 'clipped' }),
     });
   }
   for (const t of tiers) {

@@ -108,6 +108,18 @@ test('opt in on the account page, get the digest, unsubscribe in one click and o
   expect(unsubscribe.startsWith(at(BRAND, '/email/unsubscribe?t='))).toBe(true);
   expect(mail.text).toContain(unsubscribe);
 
+  // Every link of the mail opens a page of the brand (a GET changes nothing, the unsubscribe
+  // page's included), and the coupons button lands on the clipped coupons.
+  const links = new Set(mail.text!.match(/https?:\/\/[^\s)]+/g));
+  expect(links.size).toBeGreaterThanOrEqual(4);
+  for (const link of links) {
+    expect(new URL(link).origin, link).toBe(new URL(at(BRAND, '/')).origin);
+    const response = await page.goto(link);
+    expect(response?.status(), link).toBe(200);
+  }
+  await page.goto(at(BRAND, '/digital-coupons?tab=clipped'));
+  expect(mail.text).toContain(page.url());
+
   // A mail provider's one-click post: no cookie, another origin, the token alone. Twice: the
   // second changes nothing and is answered the same.
   for (let i = 0; i < 2; i++) {
