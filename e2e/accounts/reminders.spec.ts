@@ -6,7 +6,7 @@ import { AVA } from '../../test/demo';
 import { submitLogin } from '../kit/fixtures';
 import { serverClockEnv } from '../kit/server-clock';
 import { startSiteProcess, type SiteProcess } from '../kit/site-process';
-import { dismissPopups, PORT } from '../kit/support';
+import { dismissPopups, expectNoSeriousAxeViolations, PORT } from '../kit/support';
 
 /**
  * Reminder e-mails (docs/reference/reminders.md) on a site process of the test's own: its clock at
@@ -68,6 +68,7 @@ function postForm(address: string, body: string, headers: Record<string, string>
 
 test('opt in on the account page, get the digest, unsubscribe in one click and on the page @nojs', async ({
   page,
+  javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
   await dismissPopups(page);
@@ -131,10 +132,19 @@ test('opt in on the account page, get the digest, unsubscribe in one click and o
   await page.goto(at(BRAND, '/account'));
   await expect(coupons).not.toBeChecked();
 
-  // The page the link opens: what stops, and a button (a plain form).
+  // The page the link opens, on a phone: what stops, and a button (a plain form), reached by
+  // keyboard; nothing scrolls sideways and axe finds nothing serious.
+  await page.setViewportSize({ width: 412, height: 823 });
   await page.goto(unsubscribe);
   await expect(page.getByRole('heading', { name: 'Unsubscribe', level: 1 })).toBeVisible();
   await expect(page.getByText(/clipped coupons that end soon/)).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  // axe runs in the page: the JavaScript project only.
+  if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Unsubscribe' }).focus();
+  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeFocused();
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByText('You are unsubscribed')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Your e-mail choices' })).toHaveAttribute(

@@ -2,7 +2,13 @@ import type { Page } from '@playwright/test';
 import type { OutboxMail } from '../../test/outbox';
 import { expect, test } from '../kit/fixtures';
 import { latestMailTo } from '../kit/mail';
-import { brandUrl, dismissPopups, rawRequest, waitForHydration } from '../kit/support';
+import {
+  brandUrl,
+  dismissPopups,
+  expectNoSeriousAxeViolations,
+  rawRequest,
+  waitForHydration,
+} from '../kit/support';
 
 /**
  * The e-mails shoppers get (docs/reference/email.md), read back from the outbox, both parts: a
@@ -74,9 +80,16 @@ test('newsletter: a confirmation on a double opt-in brand, a welcome on another 
   for (const part of [confirmation.text, confirmation.html]) expect(part).not.toContain('Robin');
   const link = linkIn(confirmation, 'harvest', '/newsletter/confirm');
 
+  // The confirm page on a phone: nothing sideways, nothing serious for axe.
+  await page.setViewportSize({ width: 412, height: 823 });
   await page.goto(link);
   main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1 })).toHaveText('Confirm Your Subscription');
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  // axe runs in the page: the JavaScript project only.
+  if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
   await main.getByRole('button', { name: 'Confirm Subscription' }).click();
   await expect(main.getByTestId('newsletter-link-message')).toHaveText(
     'Thank you for subscribing!',
