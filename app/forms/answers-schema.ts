@@ -19,16 +19,14 @@ import {
   checkboxField,
   choiceField,
   emailField,
-  FILE_MESSAGES,
-  fileField,
   MESSAGES,
   multiChoiceField,
   mustBeChecked,
   optionalText,
   phoneField,
-  postedFiles,
   requiredText,
 } from '~/lib/form-kit/fields';
+import { FILE_MESSAGES, fileField, postedFiles } from '~/lib/form-kit/file-field-schema';
 
 /** One value among `options`; empty is undefined; anything else 'This field is required.'. */
 function optionalChoice(options: readonly string[]) {

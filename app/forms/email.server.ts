@@ -26,7 +26,7 @@ import { formatShopperDate, wallClock } from '@common/dates';
 import type { ContentForm, FormField } from './types';
 import { escapeHtml, fillPlaceholders, renderMarkdown } from '~/lib/markdown.server';
 import { fileType, formatBytes } from '~/lib/form-kit/file-types';
-import { postedFiles } from '~/lib/form-kit/fields';
+import { postedFiles } from '~/lib/form-kit/file-field-schema';
 import type { Phone } from '~/lib/form-kit/mask';
 import type { MailAttachment, MailMessage } from '~/lib/mail/mailer.server';
 import { headerText } from '~/lib/mail/header-text';

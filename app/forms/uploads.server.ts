@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
 import type { FormFileField, PublicForm } from './types';
-import { FILE_MESSAGES } from '~/lib/form-kit/fields';
+import { FILE_MESSAGES } from '~/lib/form-kit/file-field-schema';
 import { fileType, sniffFileType, SNIFF_BYTES, type FileTypeId } from '~/lib/form-kit/file-types';
 import { readForm } from '~/lib/form-kit/read-form.server';
 import { FORM_BODY_LIMIT, FORM_TEXT_ROOM } from '~/lib/form-kit/upload-limits';

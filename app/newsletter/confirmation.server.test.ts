@@ -15,7 +15,8 @@ import { action as standardAction } from '~/routes/newsletter';
 import { findSignup, holdSignup, takeSignup } from './confirmations.server';
 import type { LinkPageData, LinkPageReply } from './link-pages.server';
 import { readManageToken, signManageToken } from './manage-token.server';
-import { LINK_PAGE_MESSAGES, NEWSLETTER_MESSAGES, TRAP_FIELD } from './messages';
+import { LINK_PAGE_MESSAGES } from './link-page-messages';
+import { NEWSLETTER_MESSAGES, TRAP_FIELD } from './messages';
 
 let h: ActionHarness;
 let mailing: MailingListService;

@@ -15,7 +15,8 @@ import { PRIVATE_NO_STORE } from '~/lib/http/cache.server';
 import { retryAfterHeaders } from '~/lib/security/rate-limit.server';
 import { findSignup, restoreSignup, takeSignup } from './confirmations.server';
 import { readManageToken } from './manage-token.server';
-import { LINK_PAGE_MESSAGES, NEWSLETTER_MESSAGES } from './messages';
+import { LINK_PAGE_MESSAGES } from './link-page-messages';
+import { NEWSLETTER_MESSAGES } from './messages';
 import { subscribe, subscribeAddress, unsubscribe, unsubscribeAddress } from './provider.server';
 import { providerKey } from './signup-mail.server';
 

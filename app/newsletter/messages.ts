@@ -18,28 +18,6 @@ export const NEWSLETTER_MESSAGES = {
 /** The button of a form whose sign-up waits for confirmation (disabled). */
 export const CONFIRM_SENT_LABEL = 'Check Your Email';
 
-/** The pages the e-mails link to: confirming a held sign-up, and leaving a list. */
-export const LINK_PAGE_MESSAGES = {
-  confirmTitle: 'Confirm Your Subscription',
-  confirmPrompt: 'Press the button to confirm your subscription to our emails.',
-  confirmButton: 'Confirm Subscription',
-  /** Unknown, used or expired confirmation link. */
-  confirmExpired: 'This confirmation link has expired or was already used. Please sign up again.',
-  manageTitle: 'Manage Your Subscription',
-  managePrompt: 'You are subscribed to our emails at {email}.',
-  unsubscribeButton: 'Unsubscribe',
-  unsubscribed: 'You have been unsubscribed.',
-  notSubscribed: 'This address is not subscribed to our mailing list.',
-  unsubscribeFailed: 'There was a problem unsubscribing. Please try again later.',
-  manageInvalid: 'This link is not valid. Please use the link in your latest email from us.',
-  /** The brand's provider has no unsubscribe call the site can make. */
-  manageElsewhere: 'To unsubscribe, use the link at the bottom of any of our emails.',
-} as const;
-
-/** Where each page's form posts its token. */
-export const CONFIRM_INTENT = 'confirm';
-export const UNSUBSCRIBE_INTENT = 'unsubscribe';
-
 /** The button of a subscribed form (disabled). */
 export const SUBSCRIBED_LABEL = 'Subscribed!';
 

@@ -8,7 +8,7 @@ import { headers as cacheHeaders } from '~/lib/http/cache.server';
 import { pageMeta } from '~/lib/meta';
 import { LinkPage } from '~/newsletter/link-page';
 import { confirmPageAction, confirmPageLoader } from '~/newsletter/link-pages.server';
-import { LINK_PAGE_MESSAGES } from '~/newsletter/messages';
+import { LINK_PAGE_MESSAGES } from '~/newsletter/link-page-messages';
 
 /** The page a sign-up e-mail links to (~/newsletter/link-pages.server.ts). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
