@@ -86,6 +86,9 @@ const pages: LighthousePage[] = [
   { name: 'rewards, signed in', path: '/rewards', signedIn: true },
   { name: 'card, signed in', path: '/card', signedIn: true },
   { name: 'shopping list, signed in', path: '/list', signedIn: true },
+  { name: 'account, signed in', path: '/account', signedIn: true },
+  // A link page of the e-mails (no token: its message, no button).
+  { name: 'newsletter confirm', path: '/newsletter/confirm' },
   { name: 'login', path: '/login' },
   { name: 'register', path: '/register' },
   { name: 'post', path: POST_PAGE },
