@@ -5,6 +5,7 @@
  * which only needs types or constants does not load them.
  */
 import fs from 'node:fs';
+import { lockEmbeddedDb } from './pglite-lock.server';
 
 export type Row = Record<string, unknown>;
 
@@ -46,14 +47,29 @@ export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'temp_buffers
 type PGliteInstance = import('@electric-sql/pglite').PGlite;
 type Queryable = Pick<PGliteInstance, 'query' | 'exec'>;
 
-async function startPglite(dir: string | undefined): Promise<PGliteInstance> {
+/**
+ * PGlite on a folder (or in memory), with the folder's lock held until `release`
+ * (./pglite-lock.server.ts: one process at a time).
+ */
+async function startPglite(
+  dir: string | undefined,
+): Promise<{ pg: PGliteInstance; release: () => void }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const inMemory = !dir || dir.startsWith('memory://');
-  if (!inMemory) fs.mkdirSync(dir, { recursive: true });
-  const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] };
-  const pg = inMemory ? new PGlite(options) : new PGlite(dir, options);
-  await pg.waitReady;
-  return pg;
+  let release = () => {};
+  if (!inMemory) {
+    fs.mkdirSync(dir, { recursive: true });
+    release = lockEmbeddedDb(dir);
+  }
+  try {
+    const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] };
+    const pg = inMemory ? new PGlite(options) : new PGlite(dir, options);
+    await pg.waitReady;
+    return { pg, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** A Db over PGlite's one connection (`q`: the instance, or a transaction of it). */
@@ -81,9 +97,10 @@ function pgliteDb(
 }
 
 async function openPglite(dir: string | undefined): Promise<Db> {
-  const pg = await startPglite(dir);
+  const { pg, release } = await startPglite(dir);
   return pgliteDb(pg, pg, false, async () => {
     if (!pg.closed) await pg.close();
+    release();
   });
 }
 
@@ -119,7 +136,7 @@ export interface SharedPglite {
  * open would wait for itself.
  */
 export async function openSharedPglite(dir: string | undefined): Promise<SharedPglite> {
-  const pg = await startPglite(dir);
+  const { pg, release } = await startPglite(dir);
   const keepOpen = async () => {};
   /** The connection's search path now; null when unknown (a switch failed). */
   let current: string | null = (await pg.query<{ search_path: string }>('show search_path')).rows[0]
@@ -160,6 +177,7 @@ export async function openSharedPglite(dir: string | undefined): Promise<SharedP
       // After the work already queued.
       await queue;
       if (!pg.closed) await pg.close();
+      release();
     },
   };
 }

@@ -9,7 +9,7 @@
 //   npm run jobs -- --failures        lists the jobs that failed for good, newest first
 //
 // Same environment as the site: DATABASE_URL (else the embedded database in DATA_DIR, which only
-// one process may open: stop the site first, or let its own worker send), LOYALTY_API_URL (else the
+// one process may open: a run while the site has it open is refused; let the site's worker send), LOYALTY_API_URL (else the
 // reference loyalty service, started here), SMTP_URL, SESSION_SECRET (else DATA_DIR/session-secret).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -73,7 +73,10 @@ const content = createContentService({ dir: path.resolve(env.CONTENT_DIR), watch
 if (!env.DATABASE_URL) {
   const dir = embeddedDbDir(env.DATA_DIR);
   if (needsPreparing(dir)) await prepareEmbeddedDb(dir, loyaltyApps(content, tenants));
-  embeddedDb = await openSharedPglite(dir);
+  // Refused while the site (or another run) has the folder open: one line, no stack.
+  embeddedDb = await openSharedPglite(dir).catch((error: unknown) =>
+    fail(error instanceof Error ? error.message : String(error)),
+  );
 }
 const store = await openSiteStore({
   shared: embeddedDb?.schema('site'),
