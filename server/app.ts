@@ -14,7 +14,7 @@ import { responseCompression } from './compress';
 import { healthEndpoint, type HealthFacts } from './health';
 import { metricsEndpoint } from './metrics';
 import { createNonceSource } from './nonce';
-import { isAllowedOrigin } from './origin-check';
+import { refuseCrossOrigin } from './origin-check';
 import { createPageCache } from './page-cache';
 import { createRequestLog, tagRemixRoute } from './request-log';
 import { createRequestHandler } from './remix-handler';
@@ -285,7 +285,7 @@ export function createServerApp(opts: ServerAppOptions) {
   app.use(publicFiles(publicDir));
 
   // Before any action runs.
-  app.use(refuseCrossOrigin);
+  app.use(refuseCrossOrigin((res) => locals(res).tenant.origin));
 
   app.use(tagRemixRoute(opts.build));
   app.use(pageCache.capture);
@@ -388,38 +388,6 @@ function publicFiles(publicDir: string) {
     if (!names.has(decodeSegment(first))) return next();
     files(req, res, next);
   };
-}
-
-/**
- * The routes whose posts come from anywhere: the one-click unsubscribe addresses of the site's
- * e-mails (RFC 8058), which mail providers post with no cookie and no Origin of ours. Their signed
- * token is the authority, and all they can do is stop mail to the address it names
- * (app/reminders/unsubscribe.server.ts, app/newsletter/link-pages.server.ts).
- */
-export const CROSS_ORIGIN_POST_PATHS: ReadonlySet<string> = new Set([
-  '/email/unsubscribe',
-  '/newsletter/manage',
-]);
-
-/** CSRF: refuses state-changing requests from other origins. */
-function refuseCrossOrigin(req: Request, res: Response, next: NextFunction) {
-  if (req.method === 'POST' && CROSS_ORIGIN_POST_PATHS.has(req.path)) {
-    // Remix refuses a document post whose Origin is not the Host; the route needs no origin.
-    delete req.headers.origin;
-    return next();
-  }
-  const tenant = locals(res).tenant;
-  const ok = isAllowedOrigin({
-    method: req.method,
-    origin: req.get('origin'),
-    referer: req.get('referer'),
-    host: req.get('host'),
-    protocol: req.protocol,
-    canonicalOrigin: tenant.origin,
-  });
-  if (ok) return next();
-  logger.warn({ path: req.path, origin: req.get('origin') }, 'cross-origin post refused');
-  res.status(403).type('text/plain').send('This request came from another site and was refused.\n');
 }
 
 /**

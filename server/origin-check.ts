@@ -1,3 +1,6 @@
+import type { NextFunction, Request, Response } from 'express';
+import { logger } from '@common/logger.server';
+
 /**
  * CSRF guard for every state-changing request: the Origin header (or, when a browser sends none,
  * the Referer) must be the brand's own origin, scheme included: the canonical one, or the one the
@@ -45,4 +48,44 @@ function requestOrigin(protocol: string, host: string | undefined): string | nul
   } catch {
     return null;
   }
+}
+
+/**
+ * The routes whose posts come from anywhere: the one-click unsubscribe addresses of the site's
+ * e-mails (RFC 8058), which mail providers post with no cookie and no Origin of ours. Their signed
+ * token is the authority, and all they can do is stop mail to the address it names
+ * (app/reminders/unsubscribe.server.ts, app/newsletter/link-pages.server.ts).
+ */
+export const CROSS_ORIGIN_POST_PATHS: ReadonlySet<string> = new Set([
+  '/email/unsubscribe',
+  '/newsletter/manage',
+]);
+
+/**
+ * CSRF: the middleware refusing state-changing requests from other origins (403), but for the
+ * posts of CROSS_ORIGIN_POST_PATHS. `brandOrigin` gives the canonical origin of the request's
+ * brand (resolved before this runs).
+ */
+export function refuseCrossOrigin(brandOrigin: (res: Response) => string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'POST' && CROSS_ORIGIN_POST_PATHS.has(req.path)) {
+      // Remix refuses a document post whose Origin is not the Host; the route needs no origin.
+      delete req.headers.origin;
+      return next();
+    }
+    const ok = isAllowedOrigin({
+      method: req.method,
+      origin: req.get('origin'),
+      referer: req.get('referer'),
+      host: req.get('host'),
+      protocol: req.protocol,
+      canonicalOrigin: brandOrigin(res),
+    });
+    if (ok) return next();
+    logger.warn({ path: req.path, origin: req.get('origin') }, 'cross-origin post refused');
+    res
+      .status(403)
+      .type('text/plain')
+      .send('This request came from another site and was refused.\n');
+  };
 }
