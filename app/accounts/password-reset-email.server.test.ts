@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createContentService, type ContentService } from '~/content/source/content.server';
 import { createMailer } from '~/lib/mail/mailer.server';
 import { parseMail } from '@test/outbox';
-import { brandSender, passwordResetEmail, resetPasswordLink } from './password-reset-email.server';
+import { passwordResetEmail, resetPasswordLink } from './password-reset-email.server';
+import { brandSender } from '~/lib/mail/sender.server';
 
 const folders: string[] = [];
 const services: ContentService[] = [];

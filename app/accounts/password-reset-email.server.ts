@@ -12,7 +12,8 @@ import type { ContentService } from '~/content/source/types';
 import { renderEmailTemplate } from '~/lib/markdown.server';
 import { brandedMail } from '~/lib/mail/branded.server';
 import type { Tenant } from '~/lib/tenant/schema';
-import type { MailAddress, MailMessage } from '~/lib/mail/mailer.server';
+import type { MailMessage } from '~/lib/mail/mailer.server';
+import { brandSender } from '~/lib/mail/sender.server';
 import { mailText } from '~/lib/mail/mail-text';
 
 export const PASSWORD_RESET_TEMPLATE = 'password-reset';
@@ -37,18 +38,6 @@ export function resetPasswordLink(tenant: Pick<Tenant, 'origin'>, email: string,
   url.searchParams.set('token', token);
   url.searchParams.set('address', email);
   return url.toString();
-}
-
-/**
- * From and Reply-To of the brand's mail: `mail.from` when the tenant sets it, else
- * `"<retailer name>" <no-reply@<canonical host>>`; Reply-To only when `mail.replyTo` is set.
- */
-export function brandSender(tenant: MailTenant): { from: MailAddress; replyTo?: MailAddress } {
-  const from = tenant.mail?.from ?? {
-    name: tenant.retailerName,
-    address: `no-reply@${new URL(tenant.origin).hostname}`,
-  };
-  return tenant.mail?.replyTo ? { from, replyTo: tenant.mail.replyTo } : { from };
 }
 
 export function passwordResetEmail(input: {

@@ -8,7 +8,7 @@ import type { ContentForm } from './types';
 import { submittedAtText } from './email.server';
 import { brandedMail } from '~/lib/mail/branded.server';
 import type { MailMessage } from '~/lib/mail/mailer.server';
-import { defaultSender } from '~/lib/mail/sender.server';
+import { brandSender } from '~/lib/mail/sender.server';
 import type { Tenant } from '~/lib/tenant/schema';
 
 export interface AcknowledgementInput {
@@ -57,8 +57,7 @@ export function formAcknowledgement(input: AcknowledgementInput): MailMessage {
     },
   });
   return {
-    from: defaultSender(tenant),
-    ...(tenant.mail?.replyTo ? { replyTo: tenant.mail.replyTo } : {}),
+    ...brandSender(tenant),
     to,
     subject: mail.subject,
     html: mail.html,

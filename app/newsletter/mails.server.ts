@@ -5,7 +5,7 @@
  */
 import { brandedMail, mailLink } from '~/lib/mail/branded.server';
 import type { MailMessage } from '~/lib/mail/mailer.server';
-import { defaultSender } from '~/lib/mail/sender.server';
+import { brandSender } from '~/lib/mail/sender.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import { CONFIRMATION_TTL_HOURS } from './confirmations.server';
 import type { SignupVariant } from './messages';
@@ -24,8 +24,7 @@ const LIST_WORDS: Record<SignupVariant, string> = {
 
 function message(tenant: MailTenant, to: string, mail: ReturnType<typeof brandedMail>) {
   return {
-    from: defaultSender(tenant),
-    ...(tenant.mail?.replyTo ? { replyTo: tenant.mail.replyTo } : {}),
+    ...brandSender(tenant),
     to,
     subject: mail.subject,
     html: mail.html,

@@ -6,7 +6,7 @@
 import { formatShopperDate } from '@common/dates';
 import { brandedMail, mailLink, type MailBlock } from '~/lib/mail/branded.server';
 import type { MailMessage } from '~/lib/mail/mailer.server';
-import { defaultSender } from '~/lib/mail/sender.server';
+import { brandSender } from '~/lib/mail/sender.server';
 import { formatCurrency } from '~/lib/money';
 import { COUPON_DAYS, type ReminderEvent } from '~/lib/reminders/events';
 import type { ReminderShopper } from '~/lib/reminders/store.server';
@@ -103,9 +103,8 @@ export function digestMessage(opts: {
     },
   });
   return {
-    from: defaultSender(tenant),
+    ...brandSender(tenant),
     to: shopper.firstName ? { name: shopper.firstName, address: shopper.email } : shopper.email,
-    ...(tenant.mail.replyTo ? { replyTo: tenant.mail.replyTo } : {}),
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
