@@ -5,7 +5,7 @@
  * failed one; reminder_sent keeps each event mailed once whatever runs twice.
  */
 import { logger } from '@common/logger.server';
-import type { Job, PgBoss } from '~/lib/jobs/boss.server';
+import { createQueueOnce, type Job, type PgBoss } from '~/lib/jobs/boss.server';
 import { isSendHour } from '~/lib/reminders/events';
 import type { Tenant } from '~/lib/tenant/schema';
 import { sendShopperDigest, shoppersToRemind, type ReminderDeps } from './digest.server';
@@ -49,8 +49,8 @@ export async function ensureReminderQueues(boss: PgBoss, retry: RetryPolicy = {}
   };
   // 'short': at most one waiting job per brand (or shopper), however many ticks or processes
   // enqueue it; a running or retried one does not block a new one (reminder_sent does).
-  await boss.createQueue(BRAND_QUEUE, { name: BRAND_QUEUE, policy: 'short', ...options });
-  await boss.createQueue(SHOPPER_QUEUE, { name: SHOPPER_QUEUE, policy: 'short', ...options });
+  await createQueueOnce(boss, BRAND_QUEUE, { policy: 'short', ...options });
+  await createQueueOnce(boss, SHOPPER_QUEUE, { policy: 'short', ...options });
 }
 
 /**

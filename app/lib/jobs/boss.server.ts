@@ -65,6 +65,39 @@ export async function openBoss(options: OpenBossOptions): Promise<PgBoss> {
   return boss;
 }
 
+/** A queue's settings, as pg-boss's `createQueue` takes them. */
+export interface QueueSettings {
+  policy: 'standard' | 'short' | 'singleton' | 'stately';
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+  retentionMinutes?: number;
+}
+
+/**
+ * Creates a queue when it is missing, safe from several processes at once. pg-boss's own
+ * `createQueue` is not: on a new database two processes creating the same queue deadlock (one
+ * waits on the other's new `queue` row while holding the lock the other's foreign key needs).
+ * Here the creation runs under the advisory lock pg-boss installs and migrates under, in the one
+ * transaction of a multi-statement query: a second process waits, then finds the queue and
+ * changes nothing.
+ */
+export async function createQueueOnce(
+  boss: PgBoss,
+  name: string,
+  settings: QueueSettings,
+): Promise<void> {
+  if (await boss.getQueue(name)) return;
+  const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  await boss.getDb().executeSql(
+    `SELECT pg_advisory_xact_lock(('x' || encode(sha224((current_database() || ${literal(
+      `.pgboss.${JOB_SCHEMA}`,
+    )})::bytea), 'hex'))::bit(64)::bigint);
+     SELECT ${JOB_SCHEMA}.create_queue(${literal(name)}, ${literal(JSON.stringify(settings))}::json)`,
+  );
+}
+
 export interface FailedJob {
   id: string;
   queue: string;
