@@ -90,11 +90,14 @@ export async function createQueueOnce(
 ): Promise<void> {
   if (await boss.getQueue(name)) return;
   const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  const lockKey = literal(`.pgboss.${JOB_SCHEMA}`);
+  // No parameters (an empty list): the simple protocol, which runs several statements as one
+  // transaction, so the transaction's advisory lock is held until the queue is made.
   await boss.getDb().executeSql(
-    `SELECT pg_advisory_xact_lock(('x' || encode(sha224((current_database() || ${literal(
-      `.pgboss.${JOB_SCHEMA}`,
-    )})::bytea), 'hex'))::bit(64)::bigint);
+    `SELECT pg_advisory_xact_lock(
+       ('x' || encode(sha224((current_database() || ${lockKey})::bytea), 'hex'))::bit(64)::bigint);
      SELECT ${JOB_SCHEMA}.create_queue(${literal(name)}, ${literal(JSON.stringify(settings))}::json)`,
+    [],
   );
 }
 
