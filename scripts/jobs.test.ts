@@ -77,12 +77,16 @@ describe.skipIf(!url)('npm run jobs on PostgreSQL', () => {
     );
     expect(demo.length).toBeGreaterThanOrEqual(3);
     for (const s of demo) {
-      await recordReminderShopper(store, {
-        brand: 'dans',
-        shopperNo: s.frq_shopper_no,
-        email: s.email,
-        firstName: s.first_name,
-      });
+      await recordReminderShopper(
+        store,
+        {
+          brand: 'dans',
+          shopperNo: s.frq_shopper_no,
+          email: s.email,
+          firstName: s.first_name,
+        },
+        { couponsExpiring: true, rewardsReady: true },
+      );
     }
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-test-'));

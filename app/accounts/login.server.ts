@@ -17,7 +17,11 @@ import { redirectWithSession, takeNotice } from '~/lib/session/respond.server';
 import type { AppSession } from '~/lib/session/session.server';
 import { signIn } from '~/lib/session/shopper.server';
 import type { LoginResult } from '~/lib/loyalty/types';
-import { recordReminderShopper } from '~/lib/reminders/store.server';
+import {
+  effectiveChoices,
+  readReminderShopper,
+  recordReminderShopper,
+} from '~/lib/reminders/store.server';
 import { CLIP_LOGIN_MESSAGE, NO_ACCOUNT_MESSAGE } from './messages';
 import { sendPasswordResetEmail } from './password-reset.server';
 import { LOGIN_INTENTS, loginFormsSchema } from './schemas';
@@ -79,9 +83,9 @@ export type LoginNext =
   | { message: string };
 
 /**
- * The site keeps the address and first name of each shopper who signs in here, for reminder
- * e-mails (~/lib/reminders): from the login form, or the loyalty record when they signed in by
- * phone. Never in the way of the login: a failure is logged.
+ * The site keeps the address and first name of each shopper who signs in here and may get a
+ * reminder e-mail (~/lib/reminders): from the login form, or the loyalty record when they signed
+ * in by phone. Never in the way of the login: a failure is logged.
  */
 async function rememberForReminders(
   context: AppLoadContext,
@@ -89,6 +93,17 @@ async function rememberForReminders(
   email: string | undefined,
 ) {
   try {
+    const store = context.services.accounts.siteStore;
+    const brand = context.tenant.sitePath;
+    const { couponsExpiring, rewardsReady } = context.tenant.reminders;
+    const defaults = { couponsExpiring, rewardsReady };
+    // A shopper who gets no reminder (every kind off, by choice or by the brand's default) has
+    // no address kept, and costs no loyalty call to find one.
+    const choices = effectiveChoices(
+      await readReminderShopper(store, brand, login.frqShopperNo),
+      defaults,
+    );
+    if (!choices.couponsExpiring && !choices.rewardsReady) return;
     let address = email;
     let firstName = login.firstName ?? '';
     if (!address) {
@@ -97,12 +112,11 @@ async function rememberForReminders(
       firstName = firstName || (customer?.firstName ?? '');
     }
     if (!address) return;
-    await recordReminderShopper(context.services.accounts.siteStore, {
-      brand: context.tenant.sitePath,
-      shopperNo: login.frqShopperNo,
-      email: address,
-      firstName,
-    });
+    await recordReminderShopper(
+      store,
+      { brand, shopperNo: login.frqShopperNo, email: address, firstName },
+      defaults,
+    );
   } catch (error) {
     logger.warn({ err: error }, 'could not record the shopper for reminders');
   }

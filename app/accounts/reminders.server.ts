@@ -25,9 +25,10 @@ function brandDefaults(context: AppLoadContext): ReminderChoices {
 }
 
 /**
- * The card's state for the page; records the shopper's address when the site has none or an old
- * one (a shopper signed in before reminders existed, an address changed elsewhere). Null when the
- * store cannot be read: the card is then not shown.
+ * The card's state for the page. While a kind is on, records the shopper's address when the site
+ * has none or an old one (a shopper signed in before reminders existed or who just opted in, an
+ * address changed elsewhere); with every kind off, forgets one kept earlier. Null when the store
+ * cannot be read: the card is then not shown.
  */
 export async function reminderChoicesFor(
   context: AppLoadContext,
@@ -38,16 +39,16 @@ export async function reminderChoicesFor(
   const brand = context.tenant.sitePath;
   try {
     const known = await readReminderShopper(store, brand, shopperNo);
+    const defaults = brandDefaults(context);
+    const choices = effectiveChoices(known, defaults);
     const email = customer?.emailAddress;
-    if (email && (known?.email !== email || !known.firstName)) {
-      await recordReminderShopper(store, {
-        brand,
-        shopperNo,
-        email,
-        firstName: customer.firstName ?? known?.firstName ?? '',
-      });
+    const wanted = choices.couponsExpiring || choices.rewardsReady;
+    const stale = wanted ? !!email && (known?.email !== email || !known.firstName) : !!known?.email; // a default turned off since: the address is no longer needed
+    if (stale && email) {
+      const firstName = customer.firstName ?? known?.firstName ?? '';
+      await recordReminderShopper(store, { brand, shopperNo, email, firstName }, defaults);
     }
-    return effectiveChoices(known, brandDefaults(context));
+    return choices;
   } catch (error) {
     logger.warn({ err: error }, 'account page: reminder choices unavailable');
     return null;
@@ -60,12 +61,16 @@ export async function followCustomer(
   customer: Pick<Customer, 'frqShopperNo' | 'emailAddress' | 'firstName'>,
 ): Promise<void> {
   if (!customer.emailAddress) return;
-  await recordReminderShopper(context.services.accounts.siteStore, {
-    brand: context.tenant.sitePath,
-    shopperNo: customer.frqShopperNo,
-    email: customer.emailAddress,
-    firstName: customer.firstName ?? '',
-  }).catch((error: unknown) => logger.warn({ err: error }, 'reminders: address not followed'));
+  await recordReminderShopper(
+    context.services.accounts.siteStore,
+    {
+      brand: context.tenant.sitePath,
+      shopperNo: customer.frqShopperNo,
+      email: customer.emailAddress,
+      firstName: customer.firstName ?? '',
+    },
+    brandDefaults(context),
+  ).catch((error: unknown) => logger.warn({ err: error }, 'reminders: address not followed'));
 }
 
 /** The card's post: both choices at once (an unticked box is 'off'). */
@@ -83,6 +88,7 @@ export async function remindersAction(form: FormData, context: AppLoadContext, s
         couponsExpiring: submission.value.couponsExpiring ?? false,
         rewardsReady: submission.value.rewardsReady ?? false,
       },
+      brandDefaults(context),
     );
   } catch (error) {
     logger.warn({ err: error }, 'reminders: choices not saved');

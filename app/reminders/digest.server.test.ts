@@ -2,7 +2,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBoss, recentFailures, type PgBoss } from '~/lib/jobs/boss.server';
 import type { MailMessage } from '~/lib/mail/mailer.server';
-import { recordReminderShopper, setReminderChoices } from '~/lib/reminders/store.server';
+import {
+  readReminderShopper,
+  recordReminderShopper,
+  setReminderChoices,
+} from '~/lib/reminders/store.server';
 import { verifyUnsubscribe } from '~/lib/reminders/token.server';
 import { openSiteStore, type SiteStore } from '~/lib/site-store/site-store.server';
 import { loadTenants } from '~/lib/tenant/registry.server';
@@ -63,14 +67,23 @@ const deps = (): ReminderDeps => ({
   now: () => NOW,
 });
 
+const defaultsOf = (t: Tenant) => ({
+  couponsExpiring: t.reminders.couponsExpiring,
+  rewardsReady: t.reminders.rewardsReady,
+});
+
 async function shopper(no: string, book: Book, brand: Tenant = dans) {
   books.set(no, book);
-  await recordReminderShopper(store, {
-    brand: brand.sitePath,
-    shopperNo: no,
-    email: `s${no}@example.com`,
-    firstName: `S${no}`,
-  });
+  await recordReminderShopper(
+    store,
+    {
+      brand: brand.sitePath,
+      shopperNo: no,
+      email: `s${no}@example.com`,
+      firstName: `S${no}`,
+    },
+    defaultsOf(brand),
+  );
 }
 
 beforeAll(async () => {
@@ -135,10 +148,12 @@ describe('a shopper digest', () => {
     expect(sent).toHaveLength(1);
 
     await shopper('300', { coupons: [{ id: 'y', summary: 'Soon', end: '2026-11-20' }], points: 0 });
-    await setReminderChoices(store, 'dans', '300', { couponsExpiring: false });
+    await setReminderChoices(store, 'dans', '300', { couponsExpiring: false }, defaultsOf(dans));
     expect(await sendShopperDigest(deps(), 'dans', '300')).toBe('nothing-new');
-    await setReminderChoices(store, 'dans', '300', { rewardsReady: false });
+    await setReminderChoices(store, 'dans', '300', { rewardsReady: false }, defaultsOf(dans));
     expect(await sendShopperDigest(deps(), 'dans', '300')).toBe('skipped');
+    // With every kind off the address is no longer kept.
+    expect(await readReminderShopper(store, 'dans', '300')).toMatchObject({ email: '' });
     // A brand whose default is off (dicks) sends nothing to a shopper who never chose.
     const dicks = tenants.find((t) => t.sitePath === 'dicks')!;
     await shopper(
@@ -147,7 +162,19 @@ describe('a shopper digest', () => {
       dicks,
     );
     expect(await sendShopperDigest(deps(), 'dicks', '400')).toBe('skipped');
-    expect(sent).toHaveLength(1);
+    expect(await readReminderShopper(store, 'dicks', '400')).toBeNull(); // no address kept
+    // Once they opt in, their next visit records the address, and the digest goes.
+    await setReminderChoices(store, 'dicks', '400', { couponsExpiring: true }, defaultsOf(dicks));
+    await shopper(
+      '400',
+      { coupons: [{ id: 'z', summary: 'Soon', end: '2026-11-20' }], points: 0 },
+      dicks,
+    );
+    expect(await sendShopperDigest(deps(), 'dicks', '400')).toBe('sent');
+    expect(sent.map((m) => (m.to as { address: string }).address)).toEqual([
+      's200@example.com',
+      's400@example.com',
+    ]);
   });
 });
 

@@ -7,6 +7,7 @@
 import { logger } from '@common/logger.server';
 import { createQueueOnce, type Job, type PgBoss } from '~/lib/jobs/boss.server';
 import { isSendHour } from '~/lib/reminders/events';
+import { pruneReminderEvents } from '~/lib/reminders/store.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import { sendShopperDigest, shoppersToRemind, type ReminderDeps } from './digest.server';
 
@@ -80,6 +81,7 @@ export async function enqueueDue(
 }
 
 async function runBrand(boss: PgBoss, deps: ReminderDeps, job: Job<BrandJob>): Promise<void> {
+  await pruneReminderEvents(deps.store, job.data.brand);
   const shoppers = await shoppersToRemind(deps, job.data.brand);
   for (const shopperNo of shoppers) {
     await boss.send(SHOPPER_QUEUE, { brand: job.data.brand, shopperNo } satisfies ShopperJob, {

@@ -57,6 +57,10 @@ export async function unsubscribeAction(request: Request, context: AppLoadContex
     claim.kind === 'all'
       ? { couponsExpiring: false, rewardsReady: false }
       : { [claim.kind]: false },
+    {
+      couponsExpiring: context.tenant.reminders.couponsExpiring,
+      rewardsReady: context.tenant.reminders.rewardsReady,
+    },
   );
   return json({ state: 'done', what: WHAT[claim.kind] } satisfies UnsubscribeView, { headers });
 }

@@ -37,19 +37,35 @@ function fromRow(r: Row): ReminderShopper {
   };
 }
 
-/** A sign-in (or an e-mail change): the address and name to write to; choices are kept. */
+/**
+ * A sign-in, an e-mail change or a visit to /account: the address and name reminders go to, kept
+ * only while the shopper may get one (a kind on by their choice or the brand's default); for a
+ * shopper with every kind off nothing is written, and an address kept earlier is forgotten.
+ * Choices are never changed here.
+ */
 export async function recordReminderShopper(
   db: SiteQuery,
   s: { brand: string; shopperNo: string; email: string; firstName: string },
+  defaults: ReminderChoices,
 ): Promise<void> {
+  // One statement, so a choice saved at the same moment cannot leave an address behind: a new
+  // row only when a default is on; an existing row keeps the address only while a kind is on.
   await db.query(
     `insert into reminder_shoppers (brand, shopper_no, email, first_name)
-     values ($1, $2, $3, $4)
-     on conflict (brand, shopper_no)
-     do update set email = excluded.email, first_name = excluded.first_name, updated_at = now()`,
-    [s.brand, s.shopperNo, s.email, s.firstName],
+     select $1, $2, $3, $4
+     where ($5 or $6)
+        or exists (select 1 from reminder_shoppers where brand = $1 and shopper_no = $2)
+     on conflict (brand, shopper_no) do update set
+       email = case when ${ANY_ON} then $3 else '' end,
+       first_name = case when ${ANY_ON} then $4 else '' end,
+       updated_at = now()`,
+    [s.brand, s.shopperNo, s.email, s.firstName, defaults.couponsExpiring, defaults.rewardsReady],
   );
 }
+
+/** In an upsert on reminder_shoppers, with the brand's defaults as $5 and $6: a kind is on. */
+const ANY_ON = `(coalesce(reminder_shoppers.coupons_expiring, $5)
+  or coalesce(reminder_shoppers.rewards_ready, $6))`;
 
 export async function readReminderShopper(
   db: SiteQuery,
@@ -76,24 +92,31 @@ export function effectiveChoices(
 
 /**
  * Sets some of the shopper's choices. A shopper the site has no row for (an unsubscribe link of a
- * row since removed) gets one without an address: it then only holds the choice.
+ * row since removed, a shopper whose brand has every kind off by default) gets one without an
+ * address: it then only holds the choice, and the next visit to /account records the address.
+ * When no kind is left on, the address and name are forgotten.
  */
 export async function setReminderChoices(
   db: SiteQuery,
   brand: string,
   shopperNo: string,
   choices: Partial<ReminderChoices>,
+  defaults: ReminderChoices,
 ): Promise<void> {
   const coupons = choices.couponsExpiring ?? null;
   const rewards = choices.rewardsReady ?? null;
+  const anyOn = `(coalesce($3, reminder_shoppers.coupons_expiring, $5)
+    or coalesce($4, reminder_shoppers.rewards_ready, $6))`;
   await db.query(
     `insert into reminder_shoppers (brand, shopper_no, email, coupons_expiring, rewards_ready)
      values ($1, $2, '', $3, $4)
      on conflict (brand, shopper_no) do update set
        coupons_expiring = coalesce($3, reminder_shoppers.coupons_expiring),
        rewards_ready = coalesce($4, reminder_shoppers.rewards_ready),
+       email = case when ${anyOn} then reminder_shoppers.email else '' end,
+       first_name = case when ${anyOn} then reminder_shoppers.first_name else '' end,
        updated_at = now()`,
-    [brand, shopperNo, coupons, rewards],
+    [brand, shopperNo, coupons, rewards, defaults.couponsExpiring, defaults.rewardsReady],
   );
 }
 
@@ -167,5 +190,21 @@ export async function releaseReminderEvents(
     `delete from reminder_sent
      where brand = $1 and shopper_no = $2 and event_key = any($3::text[]) and sent_at is null`,
     [brand, shopperNo, keys],
+  );
+}
+
+/**
+ * Reminders sent this many days ago can go: by then each one's event is over (a coupon that
+ * ended within 3 days of its mail, a credit that expired within 14, a tier keyed by a past
+ * month), so nothing would send it again.
+ */
+export const KEEP_SENT_DAYS = 45;
+
+/** Drops the brand's reminder rows older than KEEP_SENT_DAYS (the brand's daily run). */
+export async function pruneReminderEvents(db: SiteQuery, brand: string): Promise<void> {
+  await db.query(
+    `delete from reminder_sent
+     where brand = $1 and coalesce(sent_at, claimed_at) < now() - make_interval(days => $2)`,
+    [brand, KEEP_SENT_DAYS],
   );
 }
