@@ -19,6 +19,8 @@ import { loyaltyBreakerStates } from '~/lib/loyalty/breaker.server';
 import { openSharedPglite } from '@common/db.server';
 import { logger } from '@common/logger.server';
 import { createAccountServices } from '~/lib/services.server';
+import { serveSiteRequests } from '~/lib/jobs/handoff.server';
+import { parseJobsRequest } from '~/reminders/run-once.server';
 import { startSiteReminders } from '~/reminders/service.server';
 import {
   assertBotCheckConfigured,
@@ -182,7 +184,7 @@ async function runSite(env: Env, shared: SharedServices | null) {
   // Reminder e-mails: this process's job worker (JOBS_IN_PROCESS=off leaves them to cron),
   // started beside the server rather than before it. A runner that cannot start is logged; the
   // site serves without it.
-  const stopJobs = startSiteReminders({
+  const jobs = startSiteReminders({
     env,
     store: accounts.siteStore,
     mailer: accounts.mailer,
@@ -191,8 +193,26 @@ async function runSite(env: Env, shared: SharedServices | null) {
     embedded: refs.loyalty,
   }).catch((error: unknown) => {
     logger.error({ err: error }, 'job runner did not start: no reminder e-mails from this process');
-    return async () => undefined;
+    return null;
   });
+  // On the embedded database `npm run jobs` cannot open the folder this process holds: it hands
+  // its run to this process instead (app/lib/jobs/handoff.server.ts).
+  const stopHandoffs = embeddedDir
+    ? serveSiteRequests(
+        embeddedDir,
+        async (raw) => {
+          const request = parseJobsRequest(raw);
+          const site = await jobs;
+          if (!request || !site) {
+            const why = site ? 'a request it could not read' : 'its job runner did not start';
+            return { out: '', err: `jobs: the site refused the run: ${why}\n`, code: 1 };
+          }
+          logger.info({ request }, 'npm run jobs: a run handed over');
+          return site.runOnce(request);
+        },
+        (error) => logger.warn({ err: error }, 'npm run jobs: a run handed over failed'),
+      )
+    : () => undefined;
 
   // The loyalty API is reached over HTTP in both modes: /healthz asks whether it answers.
   const loyaltyUrl = refs.loyalty ? refs.loyalty.url : env.LOYALTY_API_URL!;
@@ -258,7 +278,13 @@ async function runSite(env: Env, shared: SharedServices | null) {
       { name: 'content watcher', run: () => content.close() },
       { name: 'loyalty client pools', run: loyaltyPoolsCloser(build) },
       ...(own?.closeSteps ?? []),
-      { name: 'job worker', run: async () => (await stopJobs)() },
+      {
+        name: 'job worker',
+        run: async () => {
+          stopHandoffs();
+          await (await jobs)?.stop();
+        },
+      },
       { name: 'site store and mail', run: () => accounts.close() },
       { name: 'embedded database', run: () => embeddedDb?.close() },
     ],

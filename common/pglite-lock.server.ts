@@ -15,7 +15,10 @@ import path from 'node:path';
 export const LOCK_FILE = 'site.lock';
 
 export class EmbeddedDbInUseError extends Error {
-  constructor(dir: string, pid: number) {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
     super(
       `The embedded database ${dir} is open in process ${pid}: only one process may open it. ` +
         'Stop that process first, or set DATABASE_URL to share a PostgreSQL server.',

@@ -9,20 +9,23 @@
 //   npm run jobs -- --failures        lists the jobs that failed for good, newest first
 //
 // Same environment as the site: DATABASE_URL (else the embedded database in DATA_DIR, which only
-// one process may open: a run while the site has it open is refused; let the site's worker send), LOYALTY_API_URL (else the
-// reference loyalty service, started here), SMTP_URL, SESSION_SECRET (else DATA_DIR/session-secret).
+// one process may open: while the site has it open, the run is handed to the site process, which
+// runs it with its own queue and reports back; app/lib/jobs/handoff.server.ts), LOYALTY_API_URL
+// (else the reference loyalty service, started here), SMTP_URL, SESSION_SECRET (else
+// DATA_DIR/session-secret).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openSharedPglite, type SharedPglite } from '@common/db.server';
+import { EmbeddedDbInUseError } from '@common/pglite-lock.server';
 import { createContentService } from '~/content/source/content.server';
 import { EnvError, parseEnv, type Env } from '~/lib/env.server';
-import { recentFailures } from '~/lib/jobs/boss.server';
+import { requestFromSite, type JobsReport } from '~/lib/jobs/handoff.server';
 import { createMailer } from '~/lib/mail/mailer.server';
 import { openSiteStore } from '~/lib/site-store/site-store.server';
 import { loadTenants } from '~/lib/tenant/registry.server';
 import { TenantRegistry } from '~/lib/tenant/registry.server';
-import { drainReminders, enqueueDue, ensureReminderQueues } from '~/reminders/runner.server';
+import { listFailures, runJobsOnce, type JobsRequest } from '~/reminders/run-once.server';
 import { openReminderBoss, reminderDeps } from '~/reminders/service.server';
 import { embeddedDbDir, needsPreparing, prepareEmbeddedDb } from '../server/embedded-store';
 import { loyaltyApps, startEmbeddedLoyalty } from '../server/reference-services';
@@ -68,15 +71,37 @@ if (args.brand && !tenants.some((t) => t.sitePath === args.brand)) {
   fail(`no brand "${args.brand}" in ${tenantsDir}`);
 }
 
+const request: JobsRequest = {
+  now: args.now,
+  brand: args.brand ?? null,
+  failures: args.failures,
+};
+function finish(report: JobsReport): never {
+  process.stdout.write(report.out);
+  process.stderr.write(report.err);
+  process.exit(report.code);
+}
+
 let embeddedDb: SharedPglite | null = null;
 const content = createContentService({ dir: path.resolve(env.CONTENT_DIR), watch: false });
 if (!env.DATABASE_URL) {
   const dir = embeddedDbDir(env.DATA_DIR);
   if (needsPreparing(dir)) await prepareEmbeddedDb(dir, loyaltyApps(content, tenants));
-  // Refused while the site (or another run) has the folder open: one line, no stack.
-  embeddedDb = await openSharedPglite(dir).catch((error: unknown) =>
-    fail(error instanceof Error ? error.message : String(error)),
-  );
+  try {
+    embeddedDb = await openSharedPglite(dir);
+  } catch (error) {
+    // The site has the folder open: it runs the request with its own queue, and says how it went.
+    if (!(error instanceof EmbeddedDbInUseError)) fail(String(error));
+    content.close();
+    process.stderr.write(
+      `jobs: the site (process ${error.pid}) has the embedded database open: the run is handed to it\n`,
+    );
+    finish(
+      await requestFromSite(error.dir, error.pid, request).catch((e: unknown) =>
+        fail(e instanceof Error ? e.message : String(e)),
+      ),
+    );
+  }
 }
 const store = await openSiteStore({
   shared: embeddedDb?.schema('site'),
@@ -93,15 +118,9 @@ async function closeAll() {
 }
 
 if (args.failures) {
-  const failed = await recentFailures(boss);
-  if (!failed.length) process.stdout.write('No failed jobs.\n');
-  for (const f of failed) {
-    process.stdout.write(
-      `${f.failedAt.toISOString()}  ${f.queue}  ${JSON.stringify(f.data)}  after ${f.retries} retries: ${f.error}\n`,
-    );
-  }
+  const report = await listFailures(boss);
   await closeAll();
-  process.exit(0);
+  finish(report);
 }
 
 const registry = new TenantRegistry(tenantsDir, env.PORT);
@@ -124,27 +143,18 @@ const deps = reminderDeps({
     : null,
 });
 
-let code = 0;
+let report: JobsReport;
 try {
-  await ensureReminderQueues(boss);
-  const brands = await enqueueDue(boss, tenants, new Date(), {
-    force: args.now,
-    brand: args.brand,
-  });
-  const result = await drainReminders(boss, deps);
-  process.stdout.write(
-    `jobs: ${brands.length ? `due: ${brands.join(', ')}` : 'no brand due now'}; ${result.completed} jobs done, ${result.failed.length} failed\n`,
-  );
-  for (const f of result.failed) {
-    process.stderr.write(`jobs: FAILED ${f.queue} ${f.id}: ${f.error} (retried later)\n`);
-  }
-  if (result.failed.length) code = 1;
+  report = await runJobsOnce(boss, deps, tenants, request);
 } catch (error) {
-  process.stderr.write(`jobs: ${error instanceof Error ? error.message : String(error)}\n`);
-  code = 1;
+  report = {
+    out: '',
+    err: `jobs: ${error instanceof Error ? error.message : String(error)}\n`,
+    code: 1,
+  };
 } finally {
   mailer.close();
   await loyalty?.close();
   await closeAll();
 }
-process.exit(code);
+finish(report);

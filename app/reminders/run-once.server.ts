@@ -1,0 +1,64 @@
+/**
+ * One run of `npm run jobs`: what is due is enqueued and worked until no job is ready, or the
+ * failed jobs are listed. The command runs it in its own process, or hands it to the site process
+ * that has the embedded database open (~/lib/jobs/handoff.server.ts), which runs it here with its
+ * own queue.
+ */
+import { recentFailures, type PgBoss } from '~/lib/jobs/boss.server';
+import type { JobsReport } from '~/lib/jobs/handoff.server';
+import type { Tenant } from '~/lib/tenant/schema';
+import type { ReminderDeps } from './digest.server';
+import { drainReminders, enqueueDue, ensureReminderQueues } from './runner.server';
+
+export interface JobsRequest {
+  /** Every brand (or `brand`), whatever the hour. */
+  now: boolean;
+  brand: string | null;
+  /** List the jobs that failed for good instead. */
+  failures: boolean;
+}
+
+/** A request read from a file another process wrote: null unless it has exactly this shape. */
+export function parseJobsRequest(value: unknown): JobsRequest | null {
+  if (!value || typeof value !== 'object') return null;
+  const { now, brand, failures } = value as Record<string, unknown>;
+  if (typeof now !== 'boolean' || typeof failures !== 'boolean') return null;
+  if (brand !== null && (typeof brand !== 'string' || brand.length > 100)) return null;
+  return { now, brand, failures };
+}
+
+/** The jobs that failed for good (retries used up), newest first. */
+export async function listFailures(boss: PgBoss): Promise<JobsReport> {
+  const failed = await recentFailures(boss);
+  const lines = failed.map(
+    (f) =>
+      `${f.failedAt.toISOString()}  ${f.queue}  ${JSON.stringify(f.data)}  after ${f.retries} retries: ${f.error}\n`,
+  );
+  return { out: failed.length ? lines.join('') : 'No failed jobs.\n', err: '', code: 0 };
+}
+
+export async function runJobsOnce(
+  boss: PgBoss,
+  deps: ReminderDeps,
+  tenants: Tenant[],
+  request: JobsRequest,
+): Promise<JobsReport> {
+  if (request.failures) return listFailures(boss);
+  if (request.brand && !tenants.some((t) => t.sitePath === request.brand)) {
+    return { out: '', err: `jobs: no brand "${request.brand}"\n`, code: 1 };
+  }
+  await ensureReminderQueues(boss);
+  const brands = await enqueueDue(boss, tenants, deps.now(), {
+    force: request.now,
+    brand: request.brand ?? undefined,
+  });
+  const result = await drainReminders(boss, deps);
+  const due = brands.length ? `due: ${brands.join(', ')}` : 'no brand due now';
+  return {
+    out: `jobs: ${due}; ${result.completed} jobs done, ${result.failed.length} failed\n`,
+    err: result.failed
+      .map((f) => `jobs: FAILED ${f.queue} ${f.id}: ${f.error} (retried later)\n`)
+      .join(''),
+    code: result.failed.length ? 1 : 0,
+  };
+}
