@@ -21,8 +21,8 @@ export type DigestTenant = Pick<
 /** The digest's subject: led by the coupons when there are some. */
 export function digestSubject(events: ReminderEvent[]): string {
   const coupons = events.filter((e) => e.kind === 'coupon').length;
-  if (coupons === 1) return `1 of your clipped coupons expires within ${COUPON_DAYS} days`;
-  if (coupons > 1) return `${coupons} of your clipped coupons expire within ${COUPON_DAYS} days`;
+  if (coupons === 1) return `1 of your clipped coupons expires in ${COUPON_DAYS} days`;
+  if (coupons > 1) return `${coupons} of your clipped coupons expire in ${COUPON_DAYS} days`;
   return 'Your reward is ready';
 }
 

@@ -112,7 +112,7 @@ describe('a shopper digest', () => {
     expect(await sendShopperDigest(deps(), 'dans', '100')).toBe('nothing-new');
     expect(sent).toHaveLength(1);
     const mail = sent[0]!;
-    expect(mail.subject).toBe('2 of your clipped coupons expire within 3 days');
+    expect(mail.subject).toBe('2 of your clipped coupons expire in 3 days');
     expect(mail.to).toEqual({ name: 'S100', address: 's100@example.com' });
     expect(mail.text).toContain('Save $1 on Jam (ends Nov 21, 2026)');
     expect(mail.text).toContain('you reached the 500-point reward');
@@ -133,7 +133,7 @@ describe('a shopper digest', () => {
     // A coupon clipped since: only it goes.
     books.get('100')!.coupons.push({ id: 'c4', summary: 'Save $2 on Tea', end: '2026-11-22' });
     expect(await sendShopperDigest(deps(), 'dans', '100')).toBe('sent');
-    expect(sent[1]!.subject).toBe('1 of your clipped coupons expires within 3 days');
+    expect(sent[1]!.subject).toBe('1 of your clipped coupons expires in 3 days');
     expect(sent[1]!.text).toContain('Save $2 on Tea');
     expect(sent[1]!.text).not.toContain('Jam');
   });

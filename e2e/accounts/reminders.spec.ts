@@ -92,7 +92,7 @@ test('opt in on the account page, get the digest, unsubscribe in one click and o
   const outbox = `${site.dataDir}/outbox`;
   await expect
     .poll(async () => (await latestMailTo(outbox, AVA.email))?.subject ?? '', { timeout: 30_000 })
-    .toMatch(/^\d+ of your clipped coupons expires? within 3 days$/);
+    .toMatch(/^\d+ of your clipped coupons expires? in 3 days$/);
   const mail = (await latestMailTo(outbox, AVA.email))!;
   expect(mail.to).toContain('Ava');
   const lines = [...(mail.text ?? '').matchAll(/^- (.+) \(ends ([A-Z][a-z]{2} \d+, \d{4})\)$/gm)];

@@ -58,7 +58,7 @@ test('npm run jobs beside the running site hands its run over and mails the dige
   expect(run.out).toMatch(/^jobs: due: dans; [1-9]\d* jobs done, 0 failed$/m);
   expect(run.code, run.err).toBe(0);
   const mail = await latestMailTo(outbox, AVA.email);
-  expect(mail?.subject).toMatch(/^\d+ of your clipped coupons expires? within 3 days$/);
+  expect(mail?.subject).toMatch(/^\d+ of your clipped coupons expires? in 3 days$/);
   expect((await readOutbox(outbox)).length).toBeGreaterThan(before);
 
   // Once per event: a second run sends nothing new; the failures are listed the same way.
