@@ -46,6 +46,9 @@ function keptCopies(page: Page) {
 
 /** Offline, a navigation to `path` shows the offline page (not the kept copy of a shopper). */
 async function expectOfflinePage(page: Page, context: BrowserContext, path: string) {
+  // Nothing of the page left loading: a request cut by going offline may reload the page (a
+  // chunk that failed to load does), which would abort the navigation below.
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await page.goto(brandUrl(new URL(page.url()).hostname.split('.')[0], path));
   await expect(page.getByRole('heading', { name: 'You are offline', level: 1 })).toBeVisible();
