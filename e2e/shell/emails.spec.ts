@@ -76,6 +76,15 @@ test('newsletter: a confirmation on a double opt-in brand, a welcome on another 
 
   const confirmation = await mailTo(email, 'harvest', /^Please confirm your subscription/);
   expect(confirmation.html).toContain('Harvest Table Market');
+  // The brand's raster logo (its SVG drawn by `npm run mail-logos`), served by the brand's site.
+  const logo = /<img[^>]*>/.exec(confirmation.html!)?.[0] ?? '';
+  expect(logo).toContain('alt="Harvest Table Market"');
+  const src = /\bsrc="([^"]+)"/.exec(logo)?.[1];
+  expect(src).toMatch(/^http:\/\/harvest\.localhost:\d+\/images\/mail-logo\.png$/);
+  const url = new URL(src!);
+  const image = await rawRequest({ host: url.host, path: url.pathname });
+  expect(image.status).toBe(200);
+  expect(image.headers['content-type']).toBe('image/png');
   expect(confirmation.text).toContain('This link expires in 48 hours.');
   for (const part of [confirmation.text, confirmation.html]) expect(part).not.toContain('Robin');
   const link = linkIn(confirmation, 'harvest', '/newsletter/confirm');
