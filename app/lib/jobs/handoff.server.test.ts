@@ -53,6 +53,29 @@ describe('handing a run of npm run jobs to the site process', () => {
     });
   });
 
+  it('answers a request file that is not JSON too (as null), so its command does not wait', async () => {
+    const dir = folder();
+    const seen: unknown[] = [];
+    stops.push(
+      serveSiteRequests(dir, async (request) => {
+        seen.push(request);
+        return { out: '', err: 'refused\n', code: 1 };
+      }),
+    );
+    const id = '00000000-0000-4000-8000-000000000000';
+    fs.mkdirSync(path.join(dir, REQUESTS_DIR));
+    fs.writeFileSync(path.join(dir, REQUESTS_DIR, `${id}.request.json`), '{"now": tru');
+    process.kill(process.pid, 'SIGUSR2');
+    const report = path.join(dir, REQUESTS_DIR, `${id}.report.json`);
+    await expect.poll(() => fs.existsSync(report)).toBe(true);
+    expect(JSON.parse(fs.readFileSync(report, 'utf8'))).toEqual({
+      out: '',
+      err: 'refused\n',
+      code: 1,
+    });
+    expect(seen).toEqual([null]);
+  });
+
   it('gives up on a process that does not answer, and on one that is gone', async () => {
     const dir = folder();
     // Nobody serves: the signal is caught and ignored here.

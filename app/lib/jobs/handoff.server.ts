@@ -61,7 +61,9 @@ export async function requestFromSite(
   const id = crypto.randomUUID();
   const requestFile = path.join(dir, `${id}.request.json`);
   const reportFile = path.join(dir, `${id}.report.json`);
-  fs.writeFileSync(requestFile, JSON.stringify(request), { flag: 'wx', mode: 0o600 });
+  // Written whole, then renamed into place: the site never reads half a request.
+  fs.writeFileSync(`${requestFile}.part`, JSON.stringify(request), { flag: 'wx', mode: 0o600 });
+  fs.renameSync(`${requestFile}.part`, requestFile);
   try {
     process.kill(pid, HANDOFF_SIGNAL);
     const deadline = Date.now() + timeoutMs;
@@ -122,20 +124,24 @@ export function serveSiteRequests(
         if (stale(file)) fs.rmSync(file, { force: true });
         continue;
       }
-      let request: unknown;
-      try {
-        if (stale(file)) {
-          fs.rmSync(file, { force: true });
-          continue;
-        }
-        // Taken by renaming, so a second signal does not run it twice.
-        const taken = `${file}.taken`;
-        fs.renameSync(file, taken);
-        request = JSON.parse(fs.readFileSync(taken, 'utf8'));
-        fs.rmSync(taken, { force: true });
-      } catch {
-        continue; // Gone already (its command gave up) or half written: not ours to run.
+      if (stale(file)) {
+        fs.rmSync(file, { force: true });
+        continue;
       }
+      // Taken by renaming, so a second signal does not run it twice.
+      const taken = `${file}.taken`;
+      try {
+        fs.renameSync(file, taken);
+      } catch {
+        continue; // Gone already: its command gave up.
+      }
+      let request: unknown = null;
+      try {
+        request = JSON.parse(fs.readFileSync(taken, 'utf8'));
+      } catch {
+        // Not JSON: `handle` refuses it, and the command hears so rather than waiting.
+      }
+      fs.rmSync(taken, { force: true });
       const report = await handle(request).catch(
         (error: unknown): JobsReport => ({
           out: '',
