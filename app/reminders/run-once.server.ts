@@ -8,7 +8,12 @@ import { recentFailures, type PgBoss } from '~/lib/jobs/boss.server';
 import type { JobsReport } from '~/lib/jobs/handoff.server';
 import type { Tenant } from '~/lib/tenant/schema';
 import type { ReminderDeps } from './digest.server';
-import { drainReminders, enqueueDue, ensureReminderQueues } from './runner.server';
+import {
+  drainReminders,
+  enqueueDue,
+  ensureReminderQueues,
+  RUN_NOW_SLOT_SECONDS,
+} from './runner.server';
 
 export interface JobsRequest {
   /** Every brand (or `brand`), whatever the hour. */
@@ -51,6 +56,7 @@ export async function runJobsOnce(
   const brands = await enqueueDue(boss, tenants, deps.now(), {
     force: request.now,
     brand: request.brand ?? undefined,
+    slotSeconds: request.now ? RUN_NOW_SLOT_SECONDS : undefined,
   });
   const result = await drainReminders(boss, deps);
   const due = brands.length ? `due: ${brands.join(', ')}` : 'no brand due now';

@@ -23,6 +23,13 @@ export const SHOPPER_QUEUE = 'reminders-shopper';
  */
 export const RUN_SLOT_SECONDS = 3600;
 
+/**
+ * The slot of an operator's `npm run jobs -- --now`: copies started together still make one run,
+ * and the same command a few minutes later runs again (what was mailed is not mailed twice:
+ * reminder_sent), where the hour's slot would have made it do nothing for the rest of the hour.
+ */
+export const RUN_NOW_SLOT_SECONDS = 300;
+
 interface BrandJob {
   brand: string;
   /** The slot of the shopper jobs this run makes. */
