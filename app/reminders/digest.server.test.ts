@@ -188,9 +188,10 @@ describe('the reminder queue on the embedded store', () => {
     sent.length = 0;
     failNext = 1;
     // 09:30 in Denver: dans (send hour 9) is due, harvest (8) is not.
-    const due = await enqueueDue(boss, tenants, NOW);
+    const { due, alreadyRun } = await enqueueDue(boss, tenants, NOW);
     expect(due).toContain('dans');
     expect(due).not.toContain('harvest');
+    expect(alreadyRun).toEqual([]);
     const first = await drainReminders(boss, deps());
     expect(first.failed.map((f) => f.error)).toEqual(['smtp said no']);
     expect(sent.map((m) => m.text.includes('Retry me'))).toEqual([true]);
@@ -203,7 +204,10 @@ describe('the reminder queue on the embedded store', () => {
     failNext = 99;
     // The brand ran in this hour's slot already: enqueued again (another process, a later tick),
     // it makes no job.
-    await enqueueDue(boss, tenants, NOW, { brand: 'dans', force: true });
+    expect(await enqueueDue(boss, tenants, NOW, { brand: 'dans', force: true })).toEqual({
+      due: ['dans'],
+      alreadyRun: ['dans'],
+    });
     expect(await drainReminders(boss, deps())).toEqual({ completed: 0, failed: [] });
     // A slot of one second (a fast-ticking worker), a second later: a new run.
     await new Promise((resolve) => setTimeout(resolve, 1100));

@@ -13,6 +13,7 @@ import {
   enqueueDue,
   ensureReminderQueues,
   RUN_NOW_SLOT_SECONDS,
+  RUN_SLOT_SECONDS,
 } from './runner.server';
 
 export interface JobsRequest {
@@ -53,15 +54,19 @@ export async function runJobsOnce(
     return { out: '', err: `jobs: no brand "${request.brand}"\n`, code: 1 };
   }
   await ensureReminderQueues(boss);
-  const brands = await enqueueDue(boss, tenants, deps.now(), {
+  const slotSeconds = request.now ? RUN_NOW_SLOT_SECONDS : RUN_SLOT_SECONDS;
+  const { due, alreadyRun } = await enqueueDue(boss, tenants, deps.now(), {
     force: request.now,
     brand: request.brand ?? undefined,
-    slotSeconds: request.now ? RUN_NOW_SLOT_SECONDS : undefined,
+    slotSeconds,
   });
   const result = await drainReminders(boss, deps);
-  const due = brands.length ? `due: ${brands.join(', ')}` : 'no brand due now';
+  const dueText = due.length ? `due: ${due.join(', ')}` : 'no brand due now';
+  // A brand runs once a slot, however many copies enqueue it: say so rather than a bare 0.
+  const slot = slotSeconds >= 3600 ? 'this hour' : `the last ${slotSeconds / 60} minutes`;
+  const ran = alreadyRun.length ? `; already run ${slot}: ${alreadyRun.join(', ')}` : '';
   return {
-    out: `jobs: ${due}; ${result.completed} jobs done, ${result.failed.length} failed\n`,
+    out: `jobs: ${dueText}; ${result.completed} jobs done, ${result.failed.length} failed${ran}\n`,
     err: result.failed
       .map((f) => `jobs: FAILED ${f.queue} ${f.id}: ${f.error} (retried later)\n`)
       .join(''),

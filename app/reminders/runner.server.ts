@@ -63,14 +63,15 @@ export async function ensureReminderQueues(boss: PgBoss, retry: RetryPolicy = {}
 
 /**
  * Enqueues the run of every brand whose send hour it is on its clock at `now` (with `force`:
- * every brand, whatever the hour); `brand` limits it to one. Returns the brands enqueued.
+ * every brand, whatever the hour); `brand` limits it to one. Returns the brands due, and those of
+ * them whose run this slot had been enqueued already (by another process, or an earlier call).
  */
 export async function enqueueDue(
   boss: PgBoss,
   tenants: Tenant[],
   now: Date,
   options: { force?: boolean; brand?: string; slotSeconds?: number } = {},
-): Promise<string[]> {
+): Promise<{ due: string[]; alreadyRun: string[] }> {
   const slotSeconds = options.slotSeconds ?? RUN_SLOT_SECONDS;
   const due = tenants.filter(
     (t) =>
@@ -78,13 +79,15 @@ export async function enqueueDue(
       (!options.brand || t.sitePath === options.brand) &&
       (options.force || isSendHour(now, t.reminders.timeZone, t.reminders.sendHour)),
   );
+  const alreadyRun: string[] = [];
   for (const t of due) {
-    await boss.send(BRAND_QUEUE, { brand: t.sitePath, slotSeconds } satisfies BrandJob, {
+    const id = await boss.send(BRAND_QUEUE, { brand: t.sitePath, slotSeconds } satisfies BrandJob, {
       singletonKey: t.sitePath,
       singletonSeconds: slotSeconds,
     });
+    if (!id) alreadyRun.push(t.sitePath);
   }
-  return due.map((t) => t.sitePath);
+  return { due: due.map((t) => t.sitePath), alreadyRun };
 }
 
 async function runBrand(boss: PgBoss, deps: ReminderDeps, job: Job<BrandJob>): Promise<void> {

@@ -65,6 +65,11 @@ test('npm run jobs beside the running site hands its run over and mails the dige
   const count = (await readOutbox(outbox)).length;
   const again = await npmRunJobs('--now', '--brand', 'dans');
   expect(again.code, again.err).toBe(0);
+  // Within the same 5 minutes the brand's run is not made again, and the command says so (a run
+  // that fell into the next slot runs again and finds nothing new).
+  expect(again.out).toMatch(
+    /^jobs: due: dans; (0 jobs done, 0 failed; already run the last 5 minutes: dans|\d+ jobs done, 0 failed)$/m,
+  );
   expect((await readOutbox(outbox)).length).toBe(count);
   const failures = await npmRunJobs('--failures');
   expect(failures.out).toBe('No failed jobs.\n');
