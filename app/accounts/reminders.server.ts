@@ -43,7 +43,8 @@ export async function reminderChoicesFor(
     const choices = effectiveChoices(known, defaults);
     const email = customer?.emailAddress;
     const wanted = choices.couponsExpiring || choices.rewardsReady;
-    const stale = wanted ? !!email && (known?.email !== email || !known.firstName) : !!known?.email; // a default turned off since: the address is no longer needed
+    // Off: an address kept earlier (a default turned off since) is no longer needed.
+    const stale = wanted ? !!email && (known?.email !== email || !known.firstName) : !!known?.email;
     if (stale && email) {
       const firstName = customer.firstName ?? known?.firstName ?? '';
       await recordReminderShopper(store, { brand, shopperNo, email, firstName }, defaults);
