@@ -185,8 +185,10 @@ test.describe('a shopper makes a store their home store', () => {
       const toggle = snackbar(page).getByRole('switch', { name: 'Make this my home store' });
       // Turning the switch on saves the store: the result replaces the notice and its switch.
       // (Escape before the result is back still saves; after it, Escape closes the result, so
-      // the result is awaited first: the save's speed decided which one this test saw.)
-      await toggle.check();
+      // the result is awaited first: the save's speed decided which one this test saw.) A click,
+      // not check(): check() then reads the switch, which a fast save has already taken away.
+      await expect(toggle).not.toBeChecked();
+      await toggle.click();
       await expect(snackbar(page).getByRole('status')).toHaveText(nowHome(target));
       await page.keyboard.press('Escape');
     } else {
