@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, submitLogin, test } from '../kit/fixtures';
+import { quietPage } from '../kit/popups';
 import { brandUrl, dismissPopups, PORT, rawRequest } from '../kit/support';
 
 /**
@@ -117,6 +118,9 @@ test("a password change signs the shopper's other browser out", async ({
   signInNewShopper,
 }) => {
   test.setTimeout(60_000);
+  // The cookie notice covers the bottom of the window, where the password form's Save button
+  // can be: a click then waited behind it until the test timed out (one full run).
+  await quietPage(page, SITE);
   const who = await signInNewShopper({ site: SITE });
   const other = await freshBrowser(context);
   await other.page.goto(brandUrl(SITE, '/login?redirectTo=/account'));
