@@ -10,11 +10,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { loadTenants } from '~/lib/tenant/registry.server';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../playwright.config';
 
 const { values: args } = parseArgs({ options: { brand: { type: 'string' } } });
-const browserPath = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((f) =>
-  fs.existsSync(f),
-);
+const browserPath = CHROMIUM_EXECUTABLE;
 if (!browserPath) {
   process.stderr.write('mail-logos: no Chromium (apt-get install chromium-headless-shell)\n');
   process.exit(1);
@@ -26,7 +25,7 @@ if (!chosen.length) {
   process.stderr.write(`mail-logos: no brand "${args.brand}"\n`);
   process.exit(1);
 }
-const browser = await chromium.launch({ executablePath: browserPath, args: ['--no-sandbox'] });
+const browser = await chromium.launch({ executablePath: browserPath, args: CHROMIUM_ARGS });
 try {
   for (const tenant of chosen) {
     if (!tenant.logo) {
